@@ -1,1 +1,42 @@
-export async function main(argv: string[]): Promise<number> { console.log('hi', argv.length); return 0; }
+// The d20sim command line.
+import { Command, CommanderError } from 'commander';
+import { isCliFailure } from './errors.ts';
+import { scenarioCommand } from './scenario-command.ts';
+import { runCommand } from './run-command.ts';
+
+function program(out: (line: string) => void): Command {
+  const cli = new Command('d20sim')
+    .description('Event-sourced tactical combat simulator for the d20 SRD 3.5 rules')
+    .exitOverride()
+    .configureOutput({ writeErr: (s) => process.stderr.write(s), writeOut: (s) => process.stdout.write(s) });
+  cli
+    .command('scenario')
+    .description('run scenario files (conformance SPEC) and print one summary line each')
+    .argument('<files...>', 'scenario JSON files')
+    .option('--strict', 'a rejected step is an error (exit 2)')
+    .action((files: string[], opts: { strict?: boolean }) => scenarioCommand(files, { strict: opts.strict ?? false }, out));
+  cli
+    .command('run')
+    .description('fight an encounter to the end with the built-in bot and narrate it')
+    .argument('<encounter>', 'encounter JSON file')
+    .option('--seed <seed>', 'seed for the dice', '1')
+    .option('--max-rounds <n>', 'stop as a draw after this many rounds', '100')
+    .option('--json', 'print the summary as JSON instead of the narration')
+    .action((file: string, opts: { seed: string; maxRounds: string; json?: boolean }) => runCommand(file, opts, out));
+  return cli;
+}
+
+export async function main(argv: readonly string[]): Promise<number> {
+  const out = (line: string) => process.stdout.write(`${line}\n`);
+  try {
+    await program(out).parseAsync([...argv]);
+    return 0;
+  } catch (e) {
+    if (e instanceof CommanderError) return e.exitCode === 0 ? 0 : 2;
+    if (isCliFailure(e)) {
+      process.stderr.write(`d20sim: ${e.message}\n`);
+      return e.exitCode;
+    }
+    throw e;
+  }
+}

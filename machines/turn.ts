@@ -1,0 +1,88 @@
+// Turn machine: one creature's turn, its action budget (CORE-1), and pauses for opportunity windows.
+import { and, sendParent, setup, spawnChild } from 'xstate';
+import type { Command } from '../src/model/commands.ts';
+import type { CreatureId } from '../src/model/ids.ts';
+import type { Kernel } from '../src/engine/kernel.ts';
+import { beginTurn, endTurn, turnIsOver } from '../src/engine/flow.ts';
+import { advance, isLegal, promptCommand, rejectCommand, startAction } from '../src/engine/progress.ts';
+import { opportunityMachine } from './opportunity.ts';
+
+export interface TurnInput {
+  readonly kernel: Kernel;
+}
+
+export type TurnEvent =
+  | { type: 'BEGIN_TURN'; id: CreatureId }
+  | { type: 'COMMAND'; command: Command }
+  | { type: 'OPPORTUNITY_CLOSED' };
+
+export const turnMachine = setup({
+  types: {
+    context: {} as TurnInput,
+    input: {} as TurnInput,
+    events: {} as TurnEvent,
+  },
+  actors: { opportunity: opportunityMachine },
+  guards: {
+    isLegal: ({ context, event }) => event.type === 'COMMAND' && isLegal(context.kernel, event.command),
+    isEndTurn: ({ event }) => event.type === 'COMMAND' && event.command.type === 'EndTurn',
+    windowOpen: ({ context }) => context.kernel.window !== null,
+    turnIsOver: ({ context }) => turnIsOver(context.kernel.state),
+  },
+  actions: {
+    beginTurn: ({ context, event }) => {
+      if (event.type === 'BEGIN_TURN') beginTurn(context.kernel, event.id);
+    },
+    promptCommand: ({ context, self }) => promptCommand(context.kernel, (command) => self.send({ type: 'COMMAND', command })),
+    startAction: ({ context, event }) => {
+      if (event.type === 'COMMAND') startAction(context.kernel, event.command);
+    },
+    rejectCommand: ({ context, event }) => {
+      if (event.type === 'COMMAND') rejectCommand(context.kernel, event.command);
+    },
+    advanceAction: ({ context }) => advance(context.kernel),
+    endTurn: ({ context }) => endTurn(context.kernel),
+    reportTurnDone: sendParent({ type: 'TURN_DONE' }),
+  },
+}).createMachine({
+  id: 'turn',
+  initial: 'idle',
+  context: ({ input }) => input,
+  states: {
+    idle: {
+      on: { BEGIN_TURN: { target: 'starting', actions: 'beginTurn' } },
+    },
+    starting: {
+      always: [{ guard: 'turnIsOver', target: 'finishing' }, { target: 'awaitingCommand' }],
+    },
+    awaitingCommand: {
+      entry: 'promptCommand',
+      on: {
+        COMMAND: [
+          { guard: and(['isEndTurn', 'isLegal']), target: 'finishing', actions: 'startAction' },
+          { guard: 'isLegal', target: 'acting', actions: 'startAction' },
+          { actions: 'rejectCommand' },
+        ],
+      },
+    },
+    acting: {
+      entry: 'advanceAction',
+      always: [
+        { guard: 'windowOpen', target: 'interrupted' },
+        { guard: 'turnIsOver', target: 'finishing' },
+        { target: 'awaitingCommand' },
+      ],
+    },
+    interrupted: {
+      // RES-1..3: the provoking action waits while its window resolves.
+      entry: spawnChild('opportunity', {
+        input: ({ context }) => ({ kernel: context.kernel, window: context.kernel.window! }),
+      }),
+      on: { OPPORTUNITY_CLOSED: { target: 'acting' } },
+    },
+    finishing: {
+      entry: ['endTurn', 'reportTurnDone'],
+      always: { target: 'idle' },
+    },
+  },
+});

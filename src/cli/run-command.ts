@@ -1,0 +1,43 @@
+// `d20sim run ENCOUNTER [--seed N]`: a whole fight with the built-in bot, narrated blow by blow.
+import { autoplay } from '../combat/autoplay.ts';
+import { summarize } from '../combat/summary.ts';
+import { closerCommand } from '../bots/closer.ts';
+import { hpStateOf } from '../engine/queries.ts';
+import { loadEncounter } from '../io/encounter.ts';
+import { narrate } from '../narrate/english.ts';
+import { badInput } from './errors.ts';
+
+export interface RunOptions {
+  readonly seed: string;
+  readonly maxRounds: string;
+  readonly json?: boolean;
+}
+
+export function runCommand(file: string, options: RunOptions, out: (line: string) => void): void {
+  const loaded = loadEncounter(file);
+  if (!loaded.ok) throw badInput(loaded.error);
+  const maxRounds = Number(options.maxRounds);
+  if (!Number.isInteger(maxRounds) || maxRounds < 1) throw badInput(`--max-rounds: expected a positive integer, got ${JSON.stringify(options.maxRounds)}`);
+  const encounter = loaded.value;
+  const narrateLive = !options.json;
+  if (narrateLive) out(`${encounter.name || file} (seed ${options.seed})`);
+  const { combat, stopped } = autoplay(encounter, {
+    seed: options.seed,
+    choose: closerCommand,
+    maxRounds,
+    onEvent: (event, state) => {
+      const line = narrateLive ? narrate(event, state) : null;
+      if (line) out(line);
+    },
+  });
+  if (options.json) {
+    out(JSON.stringify(summarize(combat.state, combat.events, [])));
+    return;
+  }
+  if (stopped) out(`Stopped after ${maxRounds} rounds: a draw.`);
+  out('Result:');
+  for (const id of combat.state.listed) {
+    const c = combat.state.creatures[id]!;
+    out(`  ${combat.state.stats[id]!.name} (${combat.state.stats[id]!.side}): ${c.hp}/${combat.state.stats[id]!.maxHp} hp, ${hpStateOf(combat.state, id)}`);
+  }
+}

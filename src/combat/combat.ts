@@ -1,0 +1,118 @@
+// The public Combat API: runs the machines with dice and controllers (DESIGN.md "library API").
+import { createActor, type Actor } from 'xstate';
+import { combatMachine } from '../../machines/combat.ts';
+import { isDiceExhausted, type Dice } from '../dice/dice.ts';
+import { seededDice } from '../dice/seeded.ts';
+import { initialState } from '../engine/initial.ts';
+import { createKernel, type Kernel, type Prompt, type Rejection } from '../engine/kernel.ts';
+import type { Command, OpportunityDecision } from '../model/commands.ts';
+import type { CombatEvent } from '../model/events.ts';
+import type { CreatureId } from '../model/ids.ts';
+import type { CombatState } from '../model/state.ts';
+import type { Encounter } from '../model/stats.ts';
+
+/** Answers opportunity prompts as they come (AOO-4); commands are sent by whoever drives the fight. */
+export type OpportunityController = (prompt: Extract<Prompt, { kind: 'opportunity' }>, state: CombatState) => OpportunityDecision;
+
+export interface CombatOptions {
+  readonly seed?: string | number;
+  readonly dice?: Dice;
+  /** A scripted initiative order; rolled when absent. */
+  readonly initiative?: readonly CreatureId[] | null;
+  readonly onOpportunity?: OpportunityController;
+  readonly onEvent?: (event: CombatEvent, state: CombatState) => void;
+}
+
+export type SendResult = { readonly ok: true } | { readonly ok: false; readonly rejection: Rejection };
+
+export interface Combat {
+  readonly initial: CombatState;
+  readonly state: CombatState;
+  readonly events: readonly CombatEvent[];
+  readonly prompt: Prompt;
+  send(command: Command): SendResult;
+  decide(decision: OpportunityDecision): SendResult;
+}
+
+const alwaysTake: OpportunityController = () => ({ take: true, with: null });
+
+export function createCombat(encounter: Encounter, options: CombatOptions = {}): Combat {
+  const initial = initialState(encounter);
+  const kernel = createKernel(initial, options.dice ?? seededDice(options.seed ?? 0));
+  if (options.onEvent) kernel.listeners.push(options.onEvent);
+  const onOpportunity = options.onOpportunity ?? alwaysTake;
+  const actor = createActor(combatMachine, { input: { kernel, order: options.initiative ?? null } });
+  let fault: Rejection | null = null;
+  actor.subscribe({ error: () => {} }); // errors are read from the snapshot after each send
+  const guarded = (run: () => void): SendResult => guardedRun(kernel, actor, run, (r) => (fault = r), () => fault);
+  const startResult = guarded(() => actor.start());
+  const answerOpportunities = (): void => {
+    while (kernel.prompt?.kind === 'opportunity' && kernel.submitDecision) kernel.submitDecision(onOpportunity(kernel.prompt, kernel.state));
+  };
+  if (startResult.ok) guarded(answerOpportunities);
+  return {
+    initial,
+    get state() {
+      return kernel.state;
+    },
+    get events() {
+      return kernel.events;
+    },
+    get prompt(): Prompt {
+      if (fault) return { kind: 'ended', winner: null };
+      return kernel.prompt ?? { kind: 'ended', winner: kernel.state.winner };
+    },
+    send(command) {
+      if (fault) return { ok: false, rejection: fault };
+      const submit = kernel.submitCommand;
+      if (!submit) return { ok: false, rejection: notWaiting(kernel) };
+      kernel.rejection = null;
+      const result = guarded(() => {
+        submit(command);
+        answerOpportunities();
+      });
+      if (!result.ok) return result;
+      return kernel.rejection ? { ok: false, rejection: kernel.rejection } : { ok: true };
+    },
+    decide(decision) {
+      if (fault) return { ok: false, rejection: fault };
+      const submit = kernel.submitDecision;
+      if (!submit) return { ok: false, rejection: { code: 'no-opportunity', message: 'no opportunity is waiting for a decision' } };
+      return guarded(() => submit(decision));
+    },
+  };
+}
+
+function notWaiting(kernel: Kernel): Rejection {
+  if (kernel.state.phase === 'ended') return { code: 'fight-over', message: 'the fight has ended' };
+  return { code: 'not-waiting', message: 'the fight is waiting for an opportunity decision, not a command' };
+}
+
+/**
+ * Runs one input through the machines. If the dice run out mid-step (SPEC `dice-exhausted`), the state
+ * and log go back to where they were before the step and the fight stops.
+ */
+function guardedRun(
+  kernel: Kernel,
+  actor: Actor<typeof combatMachine>,
+  run: () => void,
+  setFault: (r: Rejection) => void,
+  fault: () => Rejection | null,
+): SendResult {
+  const before = { state: kernel.state, length: kernel.events.length };
+  let error: unknown = null;
+  try {
+    run();
+  } catch (e) {
+    error = e;
+  }
+  const snapshot = actor.getSnapshot();
+  if (error === null && snapshot.status === 'error') error = snapshot.error;
+  if (error === null) return fault() ? { ok: false, rejection: fault()! } : { ok: true };
+  if (!isDiceExhausted(error)) throw error;
+  kernel.state = before.state;
+  kernel.events.length = before.length;
+  const rejection = { code: 'dice-exhausted', message: error.message };
+  setFault(rejection);
+  return { ok: false, rejection };
+}

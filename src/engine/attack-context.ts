@@ -1,0 +1,101 @@
+// The situation of one attack: denied Dex, flanking, AC used, sneak attack (DEX, FLK, SNK, CORE-9).
+import type { CreatureId } from '../model/ids.ts';
+import type { AcKind, Trigger } from '../model/events.ts';
+import type { CombatState } from '../model/state.ts';
+import type { AttackProfile, Condition } from '../model/stats.ts';
+import { isFlankingLine } from '../rules/flanking.ts';
+import { areFoes, canActNow, creatureOf, distanceBetween, has, sees, statsOf, threatensCreature } from './queries.ts';
+
+/** DEX-3, DEX-4: conditions that deny Dex whatever uncanny dodge says (DEX-5: entangled does not). */
+const IMMOBILIZED: readonly Condition[] = ['helpless', 'stunned', 'climbing'];
+
+export type DexDenial = 'flat-footed' | 'unseen' | 'immobilized' | null;
+
+/** DEX-1..5, FF-3: why, if at all, `defender` loses its Dex bonus against `attacker`. */
+export function dexDenial(state: CombatState, attacker: CreatureId, defender: CreatureId): DexDenial {
+  const d = creatureOf(state, defender);
+  const uncanny = statsOf(state, defender).uncannyDodge;
+  if (d.conditions.some((k) => IMMOBILIZED.includes(k)) || !canActNow(state, defender)) return 'immobilized';
+  if (d.flatFooted && !uncanny) return 'flat-footed';
+  if (!sees(state, defender, attacker) && !uncanny) return 'unseen';
+  return null;
+}
+
+/** FLK-1, FLK-3, FLK-4: is `attacker` flanking `defender` with some ally? */
+export function isFlanking(state: CombatState, attacker: CreatureId, defender: CreatureId): boolean {
+  const defStats = statsOf(state, defender);
+  if (has(creatureOf(state, defender), 'blinded') && defStats.blindsight === 0) return false; // FLK-3
+  // FLK-4: improved uncanny dodge, unless the attacker's sneak-attack levels beat it by 4.
+  if (defStats.improvedUncannyDodge && statsOf(state, attacker).sneakAttackLevels < defStats.uncannyDodgeLevels + 4) return false;
+  if (!threatensCreature(state, attacker, defender)) return false;
+  const place = (id: CreatureId) => ({ at: creatureOf(state, id).at, size: statsOf(state, id).size });
+  return state.listed.some(
+    (ally) =>
+      ally !== attacker &&
+      ally !== defender &&
+      !areFoes(state, ally, attacker) &&
+      areFoes(state, ally, defender) &&
+      threatensCreature(state, ally, defender) &&
+      sees(state, defender, ally) && // FLK-3: only flankers the defender can see
+      isFlankingLine(place(attacker), place(ally), place(defender)),
+  );
+}
+
+/** CORE-11: the miss chance of the defender's concealment against this attacker. */
+export function missChance(state: CombatState, attacker: CreatureId, defender: CreatureId): number {
+  const d = creatureOf(state, defender);
+  const seen = sees(state, attacker, defender);
+  if (!seen || has(d, 'totally-concealed')) return 50;
+  return has(d, 'concealed') ? 20 : 0;
+}
+
+export interface AcTarget {
+  readonly ac: number;
+  readonly acKind: AcKind;
+}
+
+/** CORE-9, CORE-7, CORE-8, AVOID-6: the AC an attack roll is compared with. */
+export function armorClassAgainst(
+  state: CombatState,
+  defender: CreatureId,
+  denied: boolean,
+  touch: boolean,
+  provokedBy: Trigger | null,
+): AcTarget {
+  const stats = statsOf(state, defender);
+  const c = creatureOf(state, defender);
+  const dexAndDodge = stats.ac.total - stats.ac.flatFooted;
+  let ac = touch ? stats.ac.touch - (denied ? dexAndDodge : 0) : denied ? stats.ac.flatFooted : stats.ac.total;
+  if (!denied) {
+    for (const e of c.effects) ac += DODGE_FROM_EFFECT[e.kind];
+    if (provokedBy === 'move' && stats.feats.includes('mobility')) ac += 4; // AVOID-6
+  }
+  if (c.effects.some((e) => e.kind === 'charged')) ac -= 2; // CORE-7
+  return { ac, acKind: touch ? 'touch' : 'normal' };
+}
+
+const DODGE_FROM_EFFECT = {
+  'total-defense': 4,
+  'fighting-defensively': 2,
+  charged: 0,
+} as const satisfies Record<string, number>;
+
+/** SNK-4: creature types immune to sneak attack. */
+const SNEAK_IMMUNE_TYPES = ['undead', 'construct', 'ooze', 'plant', 'incorporeal'] as const;
+
+/** SNK-1, SNK-2, SNK-4, SNK-5: may this attack add sneak attack dice? */
+export function sneakApplies(
+  state: CombatState,
+  attacker: CreatureId,
+  defender: CreatureId,
+  attack: Pick<AttackProfile, 'kind'>,
+  denied: boolean,
+  flanking: boolean,
+): boolean {
+  const a = statsOf(state, attacker);
+  const d = statsOf(state, defender);
+  if (a.sneakAttack <= 0 || !(denied || flanking)) return false;
+  if (d.critImmune || (SNEAK_IMMUNE_TYPES as readonly string[]).includes(d.creatureType)) return false;
+  if (attack.kind === 'ranged' && distanceBetween(state, attacker, defender) > 30) return false;
+  return missChance(state, attacker, defender) === 0;
+}

@@ -1,0 +1,84 @@
+// One attack roll from start to damage: CORE-2, CORE-3, CORE-9, CORE-11, DEX, FLK, SNK.
+import type { Dice } from '../dice/dice.ts';
+import type { CreatureId } from '../model/ids.ts';
+import type { CombatEvent, Trigger } from '../model/events.ts';
+import type { RuleId } from '../model/rule-ids.ts';
+import type { CombatState } from '../model/state.ts';
+import type { AttackProfile } from '../model/stats.ts';
+import { attackRoll, confirms, missedByConcealment } from '../rules/attack-roll.ts';
+import { hitDamage } from '../rules/damage.ts';
+import { diceExpr } from '../rules/dice-expr.ts';
+import { armorClassAgainst, dexDenial, isFlanking, missChance, sneakApplies } from './attack-context.ts';
+import { sees, statsOf } from './queries.ts';
+
+export interface AttackSpec {
+  readonly attacker: CreatureId;
+  readonly target: CreatureId;
+  readonly attack: AttackProfile;
+  /** The attack bonus before situational modifiers (one of the attack's iterative bonuses). */
+  readonly bonus: number;
+  readonly kind: 'regular' | 'opportunity';
+  readonly provokedBy: Trigger | null;
+  readonly touch: boolean;
+  /** Charge +2 and the like. */
+  readonly extraBonus: number;
+  /** Damage dice in place of the weapon's (touch spells). */
+  readonly damage?: string;
+  readonly rules?: readonly RuleId[];
+}
+
+export function rollDice(dice: Dice, count: number, sides: Parameters<Dice['roll']>[0], purpose: 'damage', who: CreatureId): number[] {
+  const rolls: number[] = [];
+  for (let i = 0; i < count; i++) rolls.push(dice.roll(sides, purpose, who));
+  return rolls;
+}
+
+export function decideAttack(state: CombatState, dice: Dice, spec: AttackSpec): CombatEvent[] {
+  const { attacker, target, attack } = spec;
+  const rules: RuleId[] = ['CORE-2', ...(spec.rules ?? [])];
+  if (spec.kind === 'opportunity') rules.push('AOO-1');
+  const denial = dexDenial(state, attacker, target);
+  const denied = denial !== null;
+  if (denial === 'flat-footed') rules.push('DEX-1', 'FF-2');
+  if (denial === 'unseen') rules.push('DEX-2');
+  if (denial === 'immobilized') rules.push('DEX-3');
+  const flanking = attack.kind !== 'ranged' && isFlanking(state, attacker, target); // FLK-2: ranged never flanks
+  if (flanking) rules.push('FLK-1', 'FLK-2');
+  const unseen = !sees(state, target, attacker); // DEX-2: +2 against a defender who cannot see the attacker
+  if (unseen) rules.push('DEX-2');
+  const bonus = spec.bonus + spec.extraBonus + (flanking ? 2 : 0) + (unseen ? 2 : 0);
+  const { ac, acKind } = armorClassAgainst(state, target, denied, spec.touch, spec.provokedBy);
+  if (denied || spec.touch) rules.push('CORE-9');
+  const d20 = dice.roll(20, 'attack', attacker);
+  const roll = attackRoll(d20, bonus, ac, attack.crit.range);
+  const targetStats = statsOf(state, target);
+  const confirmD20 = roll.threat && !targetStats.critImmune ? dice.roll(20, 'attack', attacker) : null;
+  const critical = confirmD20 !== null && confirms(confirmD20, bonus, ac);
+  const chance = roll.hit ? missChance(state, attacker, target) : 0;
+  const d100 = chance > 0 ? dice.roll(100, 'miss', attacker) : null;
+  if (d100 !== null) rules.push('CORE-11');
+  const hit = roll.hit && !(d100 !== null && missedByConcealment(d100, chance));
+  const sneak = hit && sneakApplies(state, attacker, target, attack, denied, flanking);
+  if (sneak) rules.push('SNK-1', 'SNK-6');
+  const rolled: CombatEvent = {
+    type: 'AttackRolled', attacker, target, weapon: attack.name, kind: spec.kind, provokedBy: spec.provokedBy, d20, bonus,
+    total: roll.total, ac, acKind, hit, threat: roll.threat, confirmD20, critical, flanking, deniedDex: denied,
+    missChance: chance, d100, sneak, rules,
+  };
+  if (!hit) return [rolled];
+  return [rolled, damageEvent(state, dice, spec, critical ? attack.crit.multiplier : 1, sneak)];
+}
+
+function damageEvent(state: CombatState, dice: Dice, spec: AttackSpec, multiplier: number, sneak: boolean): CombatEvent {
+  const expr = diceExpr(spec.damage ?? spec.attack.damage);
+  const weaponRolls: number[][] = [];
+  // CORE-3: a critical rolls the weapon's dice and bonuses once per multiplier.
+  for (let i = 0; i < multiplier; i++) weaponRolls.push(rollDice(dice, expr.count, expr.sides, 'damage', spec.attacker));
+  const sneakRolls = sneak ? rollDice(dice, statsOf(state, spec.attacker).sneakAttack, 6, 'damage', spec.attacker) : [];
+  const rules: RuleId[] = ['CORE-3'];
+  if (sneak) rules.push('SNK-1', 'SNK-6');
+  return {
+    type: 'DamageDealt', source: spec.attacker, target: spec.target, cause: 'attack', dice: weaponRolls.flat(), sneakDice: sneakRolls,
+    amount: hitDamage(weaponRolls, expr.bonus, sneakRolls), rules,
+  };
+}

@@ -1,0 +1,155 @@
+// evolve: folds events into state with immer. Replay is a fold; it never decides and never rolls.
+import { castDraft, produce, setAutoFreeze, type Draft } from 'immer';
+import type { CombatEvent, EventOf } from '../model/events.ts';
+import type { CombatState, CreatureState, TurnState } from '../model/state.ts';
+import { canActNow } from './queries.ts';
+
+type Handlers = { [T in CombatEvent['type']]: (draft: Draft<CombatState>, event: EventOf<T>) => void };
+
+const creature = (draft: Draft<CombatState>, id: string): Draft<CreatureState> => {
+  const found = draft.creatures[id];
+  if (!found) throw new Error(`event names an unknown creature ${JSON.stringify(id)}`);
+  return found;
+};
+
+const freshTurn = (actor: string, surprise: boolean, disabled: boolean): TurnState => {
+  // SURP-2, CORE-4: a surprise-round or disabled turn has one standard action, usable as a move.
+  const limited = surprise || disabled;
+  return { actor, surprise, limited, standardLeft: true, moveLeft: !limited, moved: false, stepped: false, movementOpportunities: [], over: false };
+};
+
+/** Once the acting creature can no longer act, its turn is over (RES-1). */
+const closeTurnIfDropped = (draft: Draft<CombatState>, id: string): void => {
+  if (draft.turn?.actor === id && !canActNow(draft as CombatState, id)) draft.turn.over = true;
+};
+
+const HANDLERS: Handlers = {
+  InitiativeRolled: (d, e) => {
+    d.initiative[e.id] = e.total;
+  },
+  InitiativeTieRolled: () => {},
+  InitiativeSet: (d, e) => {
+    d.order = [...e.order];
+  },
+  SurpriseRoundBegan: (d) => {
+    d.phase = 'surprise';
+    d.round = 0;
+  },
+  RoundBegan: (d, e) => {
+    d.phase = 'regular';
+    d.round = e.round;
+  },
+  TurnBegan: (d, e) => {
+    const c = creature(d, e.id);
+    c.aooUsed = 0; // AOO-2: the count resets at the start of its own turn
+    c.effects = []; // CORE-7, CORE-8: effects last until its next turn
+    d.turn = castDraft(freshTurn(e.id, e.surprise, e.limited));
+  },
+  TurnSkipped: () => {},
+  FlatFootedEnded: (d, e) => {
+    creature(d, e.id).flatFooted = false;
+  },
+  StabilizationRolled: (d, e) => {
+    creature(d, e.id).stable = e.stable;
+  },
+  ActionStarted: (d, e) => {
+    const t = d.turn;
+    if (!t) return;
+    if (e.cost === 'five-foot-step') t.stepped = true;
+    if (e.cost === 'move') {
+      if (t.moveLeft) t.moveLeft = false;
+      else t.standardLeft = false;
+    }
+    if (e.cost === 'standard') t.standardLeft = false;
+    if (e.cost === 'full-round' || e.cost === 'double-move') {
+      t.standardLeft = false;
+      t.moveLeft = false;
+    }
+    if (e.cost === 'full-round') t.over = true;
+    // SURP-2, CORE-4: a limited turn ends with its single action.
+    if (!t.moveLeft && !t.standardLeft && e.cost !== 'free' && e.cost !== 'five-foot-step' && t.limited) t.over = true;
+  },
+  Moved: (d, e) => {
+    creature(d, e.id).at = castDraft(e.to);
+    if (d.turn && e.mode !== 'five-foot-step') d.turn.moved = true;
+  },
+  MovementStopped: () => {},
+  OpportunityProvoked: (d, e) => {
+    if (e.trigger === 'move' && d.turn && !d.turn.movementOpportunities.includes(e.reactor)) d.turn.movementOpportunities.push(e.reactor);
+  },
+  OpportunityDeclined: () => {},
+  AttackRolled: (d, e) => {
+    const attacker = creature(d, e.attacker);
+    if (e.kind === 'opportunity') attacker.aooUsed += 1;
+    // SNK-7: invisibility (not greater) ends when its subject attacks.
+    attacker.conditions = attacker.conditions.filter((c) => c !== 'invisible');
+  },
+  DamageDealt: (d, e) => {
+    const c = creature(d, e.target);
+    c.hp -= e.amount;
+    if (c.hp < 0 && e.cause !== 'bleeding') c.stable = false;
+    closeTurnIfDropped(d, e.target);
+  },
+  HealingReceived: (d, e) => {
+    const c = creature(d, e.target);
+    c.hp = Math.min(d.stats[e.target]?.maxHp ?? c.hp, c.hp + e.amount);
+    if (c.hp > 0) c.stable = false;
+  },
+  EffectStarted: (d, e) => {
+    creature(d, e.id).effects.push({ kind: e.effect });
+  },
+  SpellBegun: (d, e) => {
+    const c = creature(d, e.caster);
+    c.spells[e.spell] = Math.max(0, (c.spells[e.spell] ?? 0) - 1); // CORE-10: a lost spell still spends its slot
+  },
+  ConcentrationChecked: () => {},
+  ChargeHeld: (d, e) => {
+    creature(d, e.id).conditions.push(`holding-charge:${e.spell}`);
+  },
+  ChargeDischarged: (d, e) => {
+    const c = creature(d, e.id);
+    c.conditions = c.conditions.filter((k) => k !== `holding-charge:${e.spell}`);
+  },
+  ConditionGained: (d, e) => {
+    const c = creature(d, e.id);
+    if (!c.conditions.includes(e.condition)) c.conditions.push(e.condition);
+  },
+  ConditionLost: (d, e) => {
+    const c = creature(d, e.id);
+    c.conditions = c.conditions.filter((k) => k !== e.condition);
+  },
+  SpellResolved: () => {},
+  SpellLost: () => {},
+  ActionFoiled: () => {},
+  TurnEnded: (d) => {
+    d.turn = null;
+  },
+  CombatEnded: (d, e) => {
+    d.phase = 'ended';
+    d.winner = e.winner;
+    d.turn = null;
+  },
+};
+
+export function applyEvent(draft: Draft<CombatState>, event: CombatEvent): void {
+  (HANDLERS[event.type] as (d: Draft<CombatState>, e: CombatEvent) => void)(draft, event);
+}
+
+export function evolve(state: CombatState, event: CombatEvent): CombatState {
+  return produce(state, (draft) => applyEvent(draft, event));
+}
+
+/** One produce for all the events of a command (DESIGN.md performance budget). */
+export function evolveAll(state: CombatState, events: readonly CombatEvent[]): CombatState {
+  if (events.length === 0) return state;
+  return produce(state, (draft) => {
+    for (const event of events) applyEvent(draft, event);
+  });
+}
+
+export function foldEvents(initial: CombatState, events: readonly CombatEvent[]): CombatState {
+  return evolveAll(initial, events);
+}
+
+/** Auto-freeze catches accidental mutation in tests; bulk runs switch it off for speed. */
+export const setFreezing = (on: boolean): void => setAutoFreeze(on);

@@ -1,0 +1,115 @@
+// The fight's progression as the machines call it: initiative, rounds, turns, the end (INIT, SURP, FF, CORE-4, CORE-12).
+import type { CreatureId } from '../model/ids.ts';
+import type { CombatEvent } from '../model/events.ts';
+import type { CombatState } from '../model/state.ts';
+import { stabilizes } from '../rules/hp.ts';
+import { compareInitiative, tiedGroups, type InitiativeEntry } from '../rules/initiative.ts';
+import { commit, type Kernel } from './kernel.ts';
+import { canActNow, creatureOf, hpStateOf, sidesStanding, statsOf } from './queries.ts';
+
+/** INIT-1, INIT-2: roll (or take the scripted order) and set the order. */
+export function rollInitiative(kernel: Kernel, fixed: readonly CreatureId[] | null): void {
+  const { state, dice } = kernel;
+  if (fixed) {
+    commit(kernel, [{ type: 'InitiativeSet', order: fixed, scripted: true, rules: ['INIT-1'] }]);
+    return;
+  }
+  const events: CombatEvent[] = [];
+  let entries: InitiativeEntry[] = state.listed.map((id) => {
+    const d20 = dice.roll(20, 'initiative', id);
+    const modifier = statsOf(state, id).init;
+    events.push({ type: 'InitiativeRolled', id, d20, modifier, total: d20 + modifier, rules: ['INIT-1'] });
+    return { id, total: d20 + modifier, modifier, rollOffs: [] };
+  });
+  // INIT-2: tied creatures roll again, in the order listed, until the tie is broken.
+  for (let groups = tiedGroups(entries); groups.length > 0; groups = tiedGroups(entries)) {
+    const tied = groups.flat();
+    entries = entries.map((e) => {
+      if (!tied.includes(e.id)) return e;
+      const d20 = dice.roll(20, 'initiative', e.id);
+      events.push({ type: 'InitiativeTieRolled', id: e.id, d20, rules: ['INIT-2'] });
+      return { ...e, rollOffs: [...e.rollOffs, d20] };
+    });
+  }
+  const order = [...entries].sort(compareInitiative).map((e) => e.id);
+  commit(kernel, [...events, { type: 'InitiativeSet', order, scripted: false, rules: ['INIT-1', 'INIT-2'] }]);
+}
+
+/** SURP-1: a surprise round when some but not all combatants are aware. */
+export function hasSurpriseRound(state: CombatState): boolean {
+  const aware = state.listed.filter((id) => creatureOf(state, id).aware);
+  return aware.length > 0 && aware.length < state.listed.length;
+}
+
+export function beginSurpriseRound(kernel: Kernel): void {
+  const aware = kernel.state.listed.filter((id) => creatureOf(kernel.state, id).aware);
+  commit(kernel, [{ type: 'SurpriseRoundBegan', aware, rules: ['SURP-1'] }]);
+}
+
+export function beginNextRound(kernel: Kernel): void {
+  const round = kernel.state.phase === 'surprise' ? 1 : kernel.state.round + 1;
+  commit(kernel, [{ type: 'RoundBegan', round, rules: ['INIT-1'] }]);
+}
+
+/** INIT-3, SURP-2: does the creature at this place in the order take a turn now? */
+export function skipReason(state: CombatState, id: CreatureId): 'unaware' | 'cannot-act' | null {
+  if (state.phase === 'surprise' && !creatureOf(state, id).aware) return 'unaware';
+  const hp = hpStateOf(state, id);
+  // CORE-4: a dying creature still has its turn, to bleed or stabilize.
+  if (hp === 'dead' || hp === 'stable' || (!canActNow(state, id) && hp !== 'dying')) return 'cannot-act';
+  return null;
+}
+
+export function skipTurn(kernel: Kernel, id: CreatureId, reason: 'unaware' | 'cannot-act'): void {
+  commit(kernel, [{ type: 'TurnSkipped', id, reason, rules: reason === 'unaware' ? ['SURP-2'] : ['INIT-3'] }]);
+}
+
+/** Starts a turn: FF-1 ends flat-footedness, AOO-2 resets the count, CORE-4 bleeds the dying. */
+export function beginTurn(kernel: Kernel, id: CreatureId): void {
+  const { state } = kernel;
+  const surprise = state.phase === 'surprise';
+  const c = creatureOf(state, id);
+  const events: CombatEvent[] = [
+    { type: 'TurnBegan', id, round: state.round, surprise, limited: hpStateOf(state, id) === 'disabled', rules: surprise ? ['SURP-2', 'AOO-2'] : ['AOO-2'] },
+  ];
+  // FF-1: a surprise-round turn ends it, unless the rule option waits for the first regular turn.
+  if (c.flatFooted && !(surprise && state.rules.flatFootedUntilFirstRegularTurn)) events.push({ type: 'FlatFootedEnded', id, rules: ['FF-1'] });
+  commit(kernel, events);
+  if (hpStateOf(kernel.state, id) === 'dying') bleed(kernel, id);
+}
+
+/** CORE-4: a dying creature rolls d% to stabilize, else loses 1 hp. */
+function bleed(kernel: Kernel, id: CreatureId): void {
+  const d100 = kernel.dice.roll(100, 'stabilize', id);
+  const stable = stabilizes(d100);
+  const events: CombatEvent[] = [{ type: 'StabilizationRolled', id, d100, stable, rules: ['CORE-4'] }];
+  if (!stable) events.push({ type: 'DamageDealt', source: null, target: id, cause: 'bleeding', dice: [], sneakDice: [], amount: 1, rules: ['CORE-4'] });
+  commit(kernel, events);
+}
+
+export function endTurn(kernel: Kernel): void {
+  kernel.pending = null;
+  kernel.prompt = null;
+  kernel.submitCommand = null;
+  const turn = kernel.state.turn;
+  if (turn) commit(kernel, [{ type: 'TurnEnded', id: turn.actor, rules: ['CORE-1'] }]);
+}
+
+export const fightOver = (state: CombatState): boolean => state.phase === 'ended' || sidesStanding(state).length <= 1;
+
+/** CORE-12: the fight ends when at most one side can still act. */
+export function endCombat(kernel: Kernel): void {
+  if (kernel.state.phase === 'ended') return;
+  const sides = sidesStanding(kernel.state);
+  const winner = sides.length === 1 ? sides[0]! : null;
+  commit(kernel, [{ type: 'CombatEnded', winner, rules: ['CORE-12'] }]);
+  kernel.prompt = { kind: 'ended', winner };
+  kernel.submitCommand = null;
+  kernel.submitDecision = null;
+}
+
+/** The turn is over when the actor is done, dropped, or the fight ended. */
+export function turnIsOver(state: CombatState): boolean {
+  const turn = state.turn;
+  return !turn || turn.over || !canActNow(state, turn.actor) || fightOver(state);
+}

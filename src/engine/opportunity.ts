@@ -1,0 +1,40 @@
+// Who gets an attack of opportunity, checked with plain functions before any machine is spawned.
+import type { CreatureId, Square } from '../model/ids.ts';
+import type { Trigger } from '../model/events.ts';
+import type { CombatState } from '../model/state.ts';
+import { areFoes, canActNow, creatureOf, initiativeRank, sees, statsOf, threatens } from './queries.ts';
+
+/** AOO-2: attacks of opportunity left this round. */
+export const aooLeft = (state: CombatState, id: CreatureId): number =>
+  Math.max(0, statsOf(state, id).aooPerRound - creatureOf(state, id).aooUsed);
+
+/** Could `reactor` make an attack of opportunity against `provoker` in (or leaving) one of `squares`? */
+export function canTakeOpportunity(state: CombatState, reactor: CreatureId, provoker: CreatureId, squares: readonly Square[]): boolean {
+  if (reactor === provoker || !areFoes(state, reactor, provoker) || !canActNow(state, reactor)) return false;
+  const c = creatureOf(state, reactor);
+  const stats = statsOf(state, reactor);
+  if (aooLeft(state, reactor) <= 0) return false; // AOO-2
+  if (c.flatFooted && !stats.feats.includes('combat-reflexes')) return false; // FF-2
+  if (c.effects.some((e) => e.kind === 'total-defense')) return false; // CORE-8
+  if (!squares.some((sq) => threatens(state, reactor, sq))) return false; // PROV-1, PROV-5
+  return sees(state, reactor, provoker); // THR-7
+}
+
+/** RES-5: reactors in initiative order. */
+export function reactorsAgainst(
+  state: CombatState,
+  provoker: CreatureId,
+  squares: readonly Square[],
+  exclude: readonly CreatureId[] = [],
+): CreatureId[] {
+  return state.listed
+    .filter((id) => !exclude.includes(id) && canTakeOpportunity(state, id, provoker, squares))
+    .sort((a, b) => initiativeRank(state, a) - initiativeRank(state, b));
+}
+
+export interface OpportunityWindow {
+  readonly provoker: CreatureId;
+  readonly trigger: Trigger;
+  readonly at: Square;
+  readonly reactors: readonly CreatureId[];
+}

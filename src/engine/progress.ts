@@ -1,0 +1,224 @@
+// Runs a planned action step by step, pausing wherever an opportunity window opens (RES-1..5).
+import type { Command } from '../model/commands.ts';
+import type { CreatureId } from '../model/ids.ts';
+import type { CombatEvent, Trigger } from '../model/events.ts';
+import type { CombatState } from '../model/state.ts';
+import { squaresOf } from '../rules/grid.ts';
+import { concentrationDcDefensive, concentrationDcForDamage, SPELL_RULES } from '../rules/spells.ts';
+import type { Dice } from '../dice/dice.ts';
+import { decideAttack } from './decide-attack.ts';
+import { spellAttack, spellEffect } from './decide-spell.ts';
+import { commit, type Kernel } from './kernel.ts';
+import { reactorsAgainst, type OpportunityWindow } from './opportunity.ts';
+import { planCommand, type PlanResult } from './plan.ts';
+import { canActNow, creatureOf, findAttack, sees, statsOf } from './queries.ts';
+import type { Step } from './steps.ts';
+
+export interface PendingAction {
+  readonly actor: CreatureId;
+  readonly command: Command;
+  readonly action: string;
+  readonly steps: readonly Step[];
+  next: number;
+  /** The window before steps[next] has been opened already. */
+  windowDone: boolean;
+  /** Log length when the last window opened: damage after it disrupts a spell (RES-3). */
+  mark: number;
+  stopped: boolean;
+}
+
+// The guard's plan is reused by the action that follows it for the same command and state.
+let lastPlan: { state: CombatState; command: Command; result: PlanResult } | null = null;
+
+function planFor(kernel: Kernel, command: Command): PlanResult {
+  if (lastPlan && lastPlan.state === kernel.state && lastPlan.command === command) return lastPlan.result;
+  const result = planCommand(kernel.state, command);
+  lastPlan = { state: kernel.state, command, result };
+  return result;
+}
+
+export const isLegal = (kernel: Kernel, command: Command): boolean => planFor(kernel, command).ok;
+
+export function rejectCommand(kernel: Kernel, command: Command): void {
+  const result = planFor(kernel, command);
+  kernel.rejection = result.ok ? null : result.rejection;
+}
+
+/** The fight now waits for the acting creature's next command. */
+export function promptCommand(kernel: Kernel, reply: (command: Command) => void): void {
+  const actor = kernel.state.turn?.actor;
+  kernel.prompt = actor ? { kind: 'command', actor } : null;
+  kernel.submitCommand = reply;
+  kernel.submitDecision = null;
+}
+
+/** Starts a command the guard found legal. */
+export function startAction(kernel: Kernel, command: Command): boolean {
+  const result = planFor(kernel, command);
+  kernel.prompt = null;
+  kernel.submitCommand = null;
+  if (!result.ok) {
+    kernel.rejection = result.rejection;
+    return false;
+  }
+  kernel.rejection = null;
+  const { plan } = result;
+  kernel.pending = { actor: command.actor, command, action: plan.action, steps: plan.steps, next: 0, windowDone: false, mark: 0, stopped: false };
+  if (command.type !== 'EndTurn') {
+    commit(kernel, [{ type: 'ActionStarted', id: command.actor, action: plan.action, cost: plan.cost, rules: ['CORE-1'] }]);
+  }
+  return true;
+}
+
+/** Executes steps until a window opens (kernel.window set) or the action is over (kernel.pending cleared). */
+export function advance(kernel: Kernel): void {
+  const p = kernel.pending;
+  if (!p) return;
+  while (p.next < p.steps.length && !p.stopped) {
+    const step = p.steps[p.next]!;
+    if (!p.windowDone) {
+      p.windowDone = true;
+      const window = windowBefore(kernel.state, p.actor, step);
+      if (window) {
+        p.mark = kernel.events.length;
+        kernel.window = window;
+        commit(kernel, window.reactors.map((reactor) => provoked(window, reactor)));
+        return;
+      }
+    }
+    if (!canActNow(kernel.state, p.actor)) {
+      commit(kernel, foiled(kernel.state, p, step)); // RES-1
+      p.stopped = true;
+      break;
+    }
+    const { events, stop } = executeStep(kernel, p, step);
+    commit(kernel, events);
+    p.stopped = stop;
+    p.next += 1;
+    p.windowDone = false;
+  }
+  kernel.pending = null;
+}
+
+const provoked = (w: OpportunityWindow, reactor: CreatureId): CombatEvent => ({
+  type: 'OpportunityProvoked', by: w.provoker, reactor, trigger: w.trigger, at: w.at,
+  rules: w.trigger === 'move' ? ['PROV-1', 'PROV-2'] : w.trigger === 'spell' ? ['PROV-3', 'RES-3'] : ['PROV-3'],
+});
+
+/** PROV-1..3, PROV-5, AVOID-1, AVOID-2: the opportunity window that opens before a step, if any. */
+export function windowBefore(state: CombatState, actor: CreatureId, step: Step): OpportunityWindow | null {
+  const c = creatureOf(state, actor);
+  const size = statsOf(state, actor).size;
+  const here = squaresOf(c.at, size);
+  let trigger: Trigger | null = null;
+  let squares = here;
+  let exclude: readonly CreatureId[] = [];
+  if (step.kind === 'leave') {
+    if (step.mode === 'five-foot-step') return null; // AVOID-1
+    const after = squaresOf(step.to, size);
+    squares = here.filter((sq) => !after.some((a) => a[0] === sq[0] && a[1] === sq[1]));
+    trigger = 'move';
+    exclude = state.turn?.movementOpportunities ?? []; // PROV-2
+    // AVOID-2: the withdrawing creature's first square is not threatened by foes it can see.
+    if (step.exemptSeen) exclude = [...exclude, ...state.listed.filter((id) => sees(state, actor, id))];
+  } else if (step.kind === 'attack' || step.kind === 'distract') {
+    trigger = step.kind === 'attack' ? step.provokes : step.trigger;
+  } else if (step.kind === 'spell-complete' && !step.defensively) {
+    trigger = 'spell'; // PROV-3; RES-3: the attack comes during the casting
+  }
+  if (!trigger) return null;
+  const reactors = reactorsAgainst(state, actor, squares, exclude);
+  return reactors.length === 0 ? null : { provoker: actor, trigger, at: c.at, reactors };
+}
+
+function foiled(state: CombatState, p: PendingAction, step: Step): CombatEvent[] {
+  const at = creatureOf(state, p.actor).at;
+  if (step.kind === 'leave') return [{ type: 'MovementStopped', id: p.actor, at, reason: 'dropped', rules: ['RES-2'] }];
+  if (step.kind === 'spell-complete') return [{ type: 'SpellLost', caster: p.actor, spell: step.spell, reason: 'dropped', rules: ['RES-3'] }];
+  return [{ type: 'ActionFoiled', id: p.actor, action: p.action, reason: 'dropped', rules: ['RES-1'] }];
+}
+
+interface StepResult {
+  readonly events: CombatEvent[];
+  readonly stop: boolean;
+}
+
+const done = (events: CombatEvent[], stop = false): StepResult => ({ events, stop });
+
+function executeStep(kernel: Kernel, p: PendingAction, step: Step): StepResult {
+  const { state, dice } = kernel;
+  switch (step.kind) {
+    case 'leave':
+      return done([{ type: 'Moved', id: p.actor, from: step.from, to: step.to, mode: step.mode, rules: step.mode === 'five-foot-step' ? ['AVOID-1'] : step.mode === 'withdraw' ? ['CORE-5', 'AVOID-2'] : ['CORE-5'] }]);
+    case 'attack':
+      return done(attackEvents(state, dice, p.actor, step));
+    case 'spell-begin':
+      return beginSpell(state, dice, p.actor, step);
+    case 'spell-complete':
+      return completeSpell(kernel, p, step);
+    case 'touch':
+      return done([
+        ...spellAttack(state, dice, p.actor, step.target, step.spell),
+        { type: 'ChargeDischarged', id: p.actor, spell: step.spell, rules: ['THR-5'] },
+      ]);
+    case 'distract':
+      return done([]);
+    case 'effect':
+      return done([{ type: 'EffectStarted', id: p.actor, effect: step.effect, rules: step.effect === 'charged' ? ['CORE-7'] : ['CORE-8'] }]);
+    case 'stand-up':
+      return done([{ type: 'ConditionLost', id: p.actor, condition: 'prone', rules: ['PROV-3'] }]);
+    case 'end-turn':
+      return done([]);
+    default: {
+      const never: never = step;
+      return never;
+    }
+  }
+}
+
+function attackEvents(state: CombatState, dice: Dice, actor: CreatureId, step: Extract<Step, { kind: 'attack' }>): CombatEvent[] {
+  if (step.skipIfDown && !canActNow(state, step.target)) return [];
+  const attack = findAttack(statsOf(state, actor), step.weapon);
+  if (!attack) return [];
+  return decideAttack(state, dice, {
+    attacker: actor, target: step.target, attack, bonus: step.bonus, kind: 'regular', provokedBy: null, touch: false,
+    extraBonus: step.extraBonus, rules: step.extraBonus ? ['CORE-7'] : [],
+  });
+}
+
+/** CORE-10: casting defensively needs a Concentration check before the spell goes off. */
+function beginSpell(state: CombatState, dice: Dice, actor: CreatureId, step: Extract<Step, { kind: 'spell-begin' }>): StepResult {
+  const begun: CombatEvent = { type: 'SpellBegun', caster: actor, spell: step.spell, target: step.target, defensively: step.defensively, rules: step.defensively ? ['CORE-10'] : ['PROV-3'] };
+  if (!step.defensively) return done([begun]);
+  const stats = statsOf(state, actor);
+  const bonus = stats.skills.concentration + (stats.feats.includes('combat-casting') ? 4 : 0);
+  const check = concentration(dice, actor, bonus, concentrationDcDefensive(SPELL_RULES[step.spell].level), 'defensive');
+  if (check.success) return done([begun, check]);
+  return done([begun, check, { type: 'SpellLost', caster: actor, spell: step.spell, reason: 'concentration', rules: ['CORE-10'] }], true);
+}
+
+function concentration(dice: Dice, id: CreatureId, bonus: number, dc: number, reason: 'defensive' | 'damage'): Extract<CombatEvent, { type: 'ConcentrationChecked' }> {
+  const d20 = dice.roll(20, 'check', id);
+  const total = d20 + bonus;
+  return { type: 'ConcentrationChecked', id, d20, bonus, total, dc, success: total >= dc, reason, rules: ['CORE-10'] };
+}
+
+/** RES-3: damage taken during the casting calls for Concentration; then the spell takes effect. */
+function completeSpell(kernel: Kernel, p: PendingAction, step: Extract<Step, { kind: 'spell-complete' }>): StepResult {
+  const { state, dice } = kernel;
+  const damage = kernel.events
+    .slice(p.mark)
+    .reduce((total, e) => total + (e.type === 'DamageDealt' && e.target === p.actor ? e.amount : 0), 0);
+  const events: CombatEvent[] = [];
+  if (damage > 0) {
+    const check = concentration(dice, p.actor, statsOf(state, p.actor).skills.concentration, concentrationDcForDamage(damage, SPELL_RULES[step.spell].level), 'damage');
+    events.push({ ...check, rules: ['CORE-10', 'RES-3'] });
+    if (!check.success) {
+      events.push({ type: 'SpellLost', caster: p.actor, spell: step.spell, reason: 'concentration', rules: ['CORE-10', 'RES-3'] });
+      return done(events, true);
+    }
+  }
+  events.push(...spellEffect(state, dice, p.actor, step.spell, step.target));
+  events.push({ type: 'SpellResolved', caster: p.actor, spell: step.spell, rules: [] });
+  return done(events);
+}

@@ -1,0 +1,127 @@
+// Read-only questions about a combat state, shared by decide, the machines, bots and narration.
+import type { CreatureId, Square } from '../model/ids.ts';
+import type { CombatState, CreatureState } from '../model/state.ts';
+import type { AttackProfile, Condition, StatBlock } from '../model/stats.ts';
+import { HP_STATE_CAN_ACT, hpState, type HpState } from '../rules/hp.ts';
+import { threatensSquare } from '../rules/threat.ts';
+import { spaceDistanceFeet, squaresOf } from '../rules/grid.ts';
+
+export function statsOf(state: CombatState, id: CreatureId): StatBlock {
+  const s = state.stats[id];
+  if (!s) throw new Error(`unknown creature ${JSON.stringify(id)}`);
+  return s;
+}
+
+export function creatureOf(state: CombatState, id: CreatureId): CreatureState {
+  const c = state.creatures[id];
+  if (!c) throw new Error(`unknown creature ${JSON.stringify(id)}`);
+  return c;
+}
+
+export const has = (c: CreatureState, condition: Condition): boolean => c.conditions.includes(condition);
+
+export function hpStateOf(state: CombatState, id: CreatureId): HpState {
+  const c = creatureOf(state, id);
+  return hpState(c.hp, c.stable, statsOf(state, id).creatureType);
+}
+
+/** CORE-12: conditions that keep a creature from acting at all. */
+const INCAPACITATING: readonly Condition[] = ['helpless', 'unconscious', 'stunned'];
+
+export function canActNow(state: CombatState, id: CreatureId): boolean {
+  const c = creatureOf(state, id);
+  return HP_STATE_CAN_ACT[hpStateOf(state, id)] && !c.conditions.some((k) => INCAPACITATING.includes(k));
+}
+
+export const areFoes = (state: CombatState, a: CreatureId, b: CreatureId): boolean =>
+  statsOf(state, a).side !== statsOf(state, b).side;
+
+/** Sides that still have a creature able to act (CORE-12). */
+export function sidesStanding(state: CombatState): string[] {
+  const sides: string[] = [];
+  for (const id of state.listed) {
+    const side = statsOf(state, id).side;
+    if (!sides.includes(side) && canActNow(state, id)) sides.push(side);
+  }
+  return sides;
+}
+
+export const fightIsOver = (state: CombatState): boolean => sidesStanding(state).length <= 1;
+
+/** The default melee attack: the first melee or natural entry (SPEC). */
+export function defaultMelee(stats: StatBlock): AttackProfile | null {
+  return stats.attacks.find((a) => a.kind === 'melee' || a.kind === 'natural') ?? null;
+}
+
+export function findAttack(stats: StatBlock, name: string | null): AttackProfile | null {
+  if (name === null) return defaultMelee(stats) ?? stats.attacks[0] ?? null;
+  return stats.attacks.find((a) => a.name === name) ?? null;
+}
+
+/** THR-5: the attacks that let a creature threaten: armed melee, natural, unarmed with the feat. */
+export function threateningAttacks(stats: StatBlock): AttackProfile[] {
+  return stats.attacks.filter(
+    (a) => a.kind === 'natural' || (a.kind === 'melee' && (!a.unarmed || stats.feats.includes('improved-unarmed-strike'))),
+  );
+}
+
+const heldCharge = (c: CreatureState): boolean => c.conditions.some((k) => k.startsWith('holding-charge:'));
+
+/** THR-6: grappling, helpless, unconscious, dying or dead creatures threaten nothing. */
+const THREAT_BLOCKERS: readonly Condition[] = ['grappling', 'helpless', 'unconscious', 'stunned'];
+
+/** THR-1, THR-3..6: does `id` threaten `square` right now? */
+export function threatens(state: CombatState, id: CreatureId, square: Square): boolean {
+  const stats = statsOf(state, id);
+  const c = creatureOf(state, id);
+  if (!HP_STATE_CAN_ACT[hpStateOf(state, id)] || c.conditions.some((k) => THREAT_BLOCKERS.includes(k))) return false;
+  const weapons = threateningAttacks(stats);
+  const base = { at: c.at, size: stats.size, reach: stats.reach, options: state.rules };
+  // THR-5: a held touch-spell charge arms the creature like an unarmed strike would.
+  if (heldCharge(c) && threatensSquare({ ...base, reachWeapon: false }, state.map, square)) return true;
+  return weapons.some((w) => threatensSquare({ ...base, reachWeapon: w.reachWeapon }, state.map, square));
+}
+
+/** Does `id` threaten any square of `target`'s space? */
+export function threatensCreature(state: CombatState, id: CreatureId, target: CreatureId): boolean {
+  const t = creatureOf(state, target);
+  return squaresOf(t.at, statsOf(state, target).size).some((sq) => threatens(state, id, sq));
+}
+
+/** Can `attack` reach `target` from where `attacker` stands (THR-1, THR-4)? */
+export function attackReaches(state: CombatState, attacker: CreatureId, attack: AttackProfile, target: CreatureId): boolean {
+  const a = creatureOf(state, attacker);
+  const stats = statsOf(state, attacker);
+  const t = creatureOf(state, target);
+  const input = { at: a.at, size: stats.size, reach: stats.reach, reachWeapon: attack.reachWeapon, options: state.rules };
+  return squaresOf(t.at, statsOf(state, target).size).some((sq) => threatensSquare(input, state.map, sq));
+}
+
+export function distanceBetween(state: CombatState, a: CreatureId, b: CreatureId): number {
+  return spaceDistanceFeet(creatureOf(state, a).at, statsOf(state, a).size, creatureOf(state, b).at, statsOf(state, b).size);
+}
+
+/** THR-7, DEX-2: can `observer` see `target`? Blindsight within range sees everything. */
+export function sees(state: CombatState, observer: CreatureId, target: CreatureId): boolean {
+  const o = creatureOf(state, observer);
+  const t = creatureOf(state, target);
+  const hidden = has(o, 'blinded') || has(t, 'invisible') || has(t, 'greater-invisible') || has(t, 'totally-concealed');
+  if (!hidden) return true;
+  const blindsight = statsOf(state, observer).blindsight;
+  return blindsight > 0 && distanceBetween(state, observer, target) <= blindsight;
+}
+
+export function occupant(state: CombatState, square: Square): CreatureId | null {
+  for (const id of state.listed) {
+    const c = creatureOf(state, id);
+    if (hpStateOf(state, id) === 'dead') continue;
+    if (squaresOf(c.at, statsOf(state, id).size).some((s) => s[0] === square[0] && s[1] === square[1])) return id;
+  }
+  return null;
+}
+
+/** Position of a creature in the initiative order (RES-5 orders reactors by it). */
+export const initiativeRank = (state: CombatState, id: CreatureId): number => {
+  const i = state.order.indexOf(id);
+  return i < 0 ? state.order.length + state.listed.indexOf(id) : i;
+};

@@ -1,0 +1,77 @@
+// Commands: intents from controllers (scenario scripts, bots, external programs). Imperative names.
+import type { CreatureId, Square } from './ids.ts';
+import type { SpellId } from './stats.ts';
+
+interface Base {
+  readonly actor: CreatureId;
+}
+
+export type Command =
+  | (Base & { readonly type: 'Move'; readonly path: readonly Square[] })
+  | (Base & { readonly type: 'FiveFootStep'; readonly to: Square })
+  | (Base & { readonly type: 'Withdraw'; readonly path: readonly Square[] })
+  | (Base & { readonly type: 'Tumble'; readonly path: readonly Square[]; readonly through: boolean })
+  | (Base & { readonly type: 'Attack'; readonly target: CreatureId; readonly with: string | null })
+  | (Base & {
+      readonly type: 'FullAttack';
+      readonly targets: readonly CreatureId[];
+      readonly with: string | null;
+      readonly stepAfter: Square | null;
+    })
+  | (Base & { readonly type: 'Charge'; readonly target: CreatureId; readonly path: readonly Square[] })
+  | (Base & {
+      readonly type: 'SpringAttack';
+      readonly path: readonly Square[];
+      readonly target: CreatureId;
+      readonly then: readonly Square[];
+    })
+  | (Base & {
+      readonly type: 'CastSpell';
+      readonly spell: SpellId;
+      readonly target: CreatureId | null;
+      readonly at: Square | null;
+      readonly defensively: boolean;
+    })
+  | (Base & { readonly type: 'Touch'; readonly target: CreatureId })
+  | (Base & { readonly type: 'DrinkPotion' })
+  | (Base & { readonly type: 'StandUp' })
+  | (Base & { readonly type: 'PickUp' })
+  | (Base & { readonly type: 'TotalDefense' })
+  | (Base & { readonly type: 'DrawWeapon' })
+  | (Base & { readonly type: 'Trip'; readonly target: CreatureId })
+  | (Base & { readonly type: 'Disarm'; readonly target: CreatureId })
+  | (Base & { readonly type: 'EndTurn' });
+
+export type CommandType = Command['type'];
+export type CommandOf<T extends CommandType> = Extract<Command, { type: T }>;
+
+/** SPEC.md step `action` names and the command each becomes. */
+export const STEP_ACTIONS = {
+  move: 'Move',
+  'five-foot-step': 'FiveFootStep',
+  withdraw: 'Withdraw',
+  tumble: 'Tumble',
+  attack: 'Attack',
+  'full-attack': 'FullAttack',
+  charge: 'Charge',
+  'spring-attack': 'SpringAttack',
+  cast: 'CastSpell',
+  touch: 'Touch',
+  'drink-potion': 'DrinkPotion',
+  'stand-up': 'StandUp',
+  'pick-up': 'PickUp',
+  'total-defense': 'TotalDefense',
+  'draw-weapon': 'DrawWeapon',
+  trip: 'Trip',
+  disarm: 'Disarm',
+  'end-turn': 'EndTurn',
+} as const satisfies Record<string, CommandType>;
+
+export type StepAction = keyof typeof STEP_ACTIONS;
+
+/** Answer to an opportunity prompt (AOO-4). */
+export interface OpportunityDecision {
+  readonly take: boolean;
+  /** Attack name; null for the default melee attack. */
+  readonly with: string | null;
+}
