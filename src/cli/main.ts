@@ -26,7 +26,14 @@ function program(out: (line: string) => void): Command {
   return cli;
 }
 
+// A reader that closes the pipe early (`| head`) is not an error.
+const quietOnClosedPipe = (e: NodeJS.ErrnoException): void => {
+  if (e.code === 'EPIPE') process.exit(0);
+  throw e;
+};
+
 export async function main(argv: readonly string[]): Promise<number> {
+  process.stdout.on('error', quietOnClosedPipe);
   const out = (line: string) => process.stdout.write(`${line}\n`);
   try {
     await program(out).parseAsync([...argv]);

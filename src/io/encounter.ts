@@ -3,9 +3,11 @@ import { z } from 'zod';
 import type { Square } from '../model/ids.ts';
 import {
   DEFAULT_RULE_OPTIONS, FEATS, PLAIN_CONDITIONS, SIZES, SPELL_IDS,
-  type AttackProfile, type Condition, type Encounter, type EncounterCombatant, type GridMap, type RuleOptions, type Size,
+  type AttackProfile, type Condition, type Encounter, type EncounterCombatant, type GridMap, type RuleOptions,
   type StatBlock,
 } from '../model/stats.ts';
+import { squaresOf } from '../rules/grid.ts';
+import { isTinyOrSmaller, naturalReach, spaceOf } from '../rules/size.ts';
 import { readJsonFile } from './json-file.ts';
 import { fail, inputError, ok, parseWith, type InputResult } from './result.ts';
 
@@ -147,20 +149,7 @@ interface Problem {
   readonly found: unknown;
 }
 
-const SPACE_SQUARES: Readonly<Record<Size, number>> = {
-  fine: 1, diminutive: 1, tiny: 1, small: 1, medium: 1, large: 2, huge: 3, gargantuan: 4, colossal: 6,
-};
-
-/** Squares a creature occupies: `at` and those to its right and below (SPEC). */
-export function spaceOf(at: Square, size: Size): Square[] {
-  const side = SPACE_SQUARES[size];
-  const squares: Square[] = [];
-  for (let dy = 0; dy < side; dy++) for (let dx = 0; dx < side; dx++) squares.push([at[0] + dx, at[1] + dy]);
-  return squares;
-}
-
 const key = (s: Square): string => `${s[0]},${s[1]}`;
-const SHARES_SPACE: readonly Size[] = ['fine', 'diminutive', 'tiny'];
 
 function placementProblem(combatants: readonly RawCombatant[], map: GridMap): Problem | null {
   const blocked = new Set(map.blocked.map(key));
@@ -177,14 +166,14 @@ function placementProblem(combatants: readonly RawCombatant[], map: GridMap): Pr
 
 // Marks the creature's squares in `taken` (tiny and smaller share squares) and says what is wrong, if anything.
 function squareProblem(c: RawCombatant, map: GridMap, blocked: Set<string>, taken: Map<string, string>): string | null {
-  const side = SPACE_SQUARES[c.size];
+  const side = spaceOf(c.size);
   const what = side > 1 ? `a ${c.size} creature's ${side}x${side} space` : 'a square';
-  for (const s of spaceOf(c.at, c.size)) {
+  for (const s of squaresOf(c.at, c.size)) {
     if (s[0] < 0 || s[1] < 0 || s[0] >= map.width || s[1] >= map.height) {
       return `expected ${what} inside the ${map.width}x${map.height} map`;
     }
     if (blocked.has(key(s))) return `expected ${what} clear of blocked squares (${key(s)} is blocked)`;
-    if (SHARES_SPACE.includes(c.size)) continue;
+    if (isTinyOrSmaller(c.size)) continue;
     const other = taken.get(key(s));
     if (other !== undefined) return `expected ${what} not overlapping "${other}" (at ${key(s)})`;
     taken.set(key(s), c.id);
@@ -194,14 +183,7 @@ function squareProblem(c: RawCombatant, map: GridMap, blocked: Set<string>, take
 
 // ---- defaults ----
 
-const NATURAL_REACH: Readonly<Record<Size, readonly [tall: number, long: number]>> = {
-  fine: [0, 0], diminutive: [0, 0], tiny: [0, 0], small: [5, 5], medium: [5, 5],
-  large: [10, 5], huge: [15, 10], gargantuan: [20, 15], colossal: [30, 20],
-};
 const CRIT_IMMUNE_TYPES = ['undead', 'construct', 'ooze', 'plant', 'elemental'];
-
-/** Natural reach by size and shape (THR-2). */
-export const naturalReach = (size: Size, shape: 'tall' | 'long'): number => NATURAL_REACH[size][shape === 'tall' ? 0 : 1];
 
 function toAttack(a: RawAttack): AttackProfile {
   return {
