@@ -1,22 +1,40 @@
-// Attack-of-opportunity machine: spawned when an event provokes; asks each reactor in turn (AOO-4, RES-5).
-import { assign, or, sendParent, setup } from 'xstate';
+// Attack-of-opportunity machine: spawned when an event provokes. Asks each reactor in initiative order
+// (AOO-4, RES-5). A declared trip or disarm that provokes opens a nested window (a frame on the stack)
+// whose answers resolve first (RES-6: last first); then the declared attack resolves unless foiled.
+import { and, assign, not, sendParent, setup } from 'xstate';
 import type { OpportunityDecision } from '../src/model/commands.ts';
 import type { Kernel } from '../src/engine/kernel.ts';
 import type { OpportunityWindow } from '../src/engine/opportunity.ts';
-import { closeWindow, promptReactor, provokerDown, resolveOpportunity } from '../src/engine/resolve-opportunity.ts';
+import {
+  closeWindow, counterWindow, declareOpportunity, promptReactor, provokerDown, resolveDeclared, type Declared,
+} from '../src/engine/resolve-opportunity.ts';
 
 export interface OpportunityInput {
   readonly kernel: Kernel;
   readonly window: OpportunityWindow;
 }
 
-interface OpportunityContext extends OpportunityInput {
+/** One window of the chain: the root one, opened by the action, or one opened by a provoking attack. */
+interface Frame {
+  readonly window: OpportunityWindow;
   readonly index: number;
+  readonly declared: Declared | null;
+  /** The nested window foiled this frame's declared attack or ended the chain (RES-6). */
+  readonly answerEnded: boolean;
+  /** One of this frame's declared attacks was foiled: the chain ends for the attack it answered. */
+  readonly chainEnded: boolean;
+}
+
+interface OpportunityContext {
+  readonly kernel: Kernel;
+  readonly frames: readonly Frame[];
 }
 
 export type OpportunityEvent = { type: 'DECIDE'; decision: OpportunityDecision };
 
-const reactorOf = (context: OpportunityContext): string => context.window.reactors[context.index] ?? '';
+const top = (context: OpportunityContext): Frame => context.frames[context.frames.length - 1]!;
+const reactorOf = (frame: Frame): string => frame.window.reactors[frame.index] ?? '';
+const withTop = (context: OpportunityContext, change: Partial<Frame>): Frame[] => [...context.frames.slice(0, -1), { ...top(context), ...change }];
 
 export const opportunityMachine = setup({
   types: {
@@ -25,29 +43,88 @@ export const opportunityMachine = setup({
     events: {} as OpportunityEvent,
   },
   guards: {
-    noReactorLeft: ({ context }) => context.index >= context.window.reactors.length,
-    provokerDown: ({ context }) => provokerDown(context.kernel, context.window),
+    noReactorLeft: ({ context }) => top(context).index >= top(context).window.reactors.length,
+    provokerDown: ({ context }) => provokerDown(context.kernel, top(context).window),
+    nothingDeclared: ({ context }) => top(context).declared === null,
+    provokesBack: ({ context }) => {
+      const frame = top(context);
+      return frame.declared !== null && counterWindow(context.kernel, frame.window, frame.declared) !== null;
+    },
+    isRootFrame: ({ context }) => context.frames.length === 1,
   },
   actions: {
-    promptReactor: ({ context, self }) =>
-      promptReactor(context.kernel, context.window, reactorOf(context), (decision) => self.send({ type: 'DECIDE', decision })),
-    resolve: ({ context, event }) => resolveOpportunity(context.kernel, context.window, reactorOf(context), event.decision),
-    nextReactor: assign({ index: ({ context }) => context.index + 1 }),
+    promptReactor: ({ context, self }) => {
+      const frame = top(context);
+      promptReactor(context.kernel, frame.window, reactorOf(frame), (decision) => self.send({ type: 'DECIDE', decision }));
+    },
+    declare: assign({
+      frames: ({ context, event }) => {
+        const frame = top(context);
+        return withTop(context, { declared: declareOpportunity(context.kernel, frame.window, reactorOf(frame), event.decision) });
+      },
+    }),
+    // RES-6: the answer to a provoking trip or disarm is asked for, and resolved, first.
+    openAnswer: assign({
+      frames: ({ context }) => {
+        const frame = top(context);
+        const window = counterWindow(context.kernel, frame.window, frame.declared!)!;
+        return [...context.frames, { window, index: 0, declared: null, answerEnded: false, chainEnded: false }];
+      },
+    }),
+    closeAnswer: assign({
+      frames: ({ context }) => {
+        const answer = top(context);
+        const rest = context.frames.slice(0, -1);
+        const parent = rest[rest.length - 1]!;
+        return [...rest.slice(0, -1), { ...parent, answerEnded: answer.chainEnded }];
+      },
+    }),
+    resolve: assign({
+      frames: ({ context }) => {
+        const frame = top(context);
+        const foiled = frame.declared !== null && resolveDeclared(context.kernel, frame.window, frame.declared, frame.answerEnded);
+        return withTop(context, { chainEnded: frame.chainEnded || foiled });
+      },
+    }),
+    nextReactor: assign({
+      frames: ({ context }) => withTop(context, { index: top(context).index + 1, declared: null, answerEnded: false }),
+    }),
     closeWindow: ({ context }) => closeWindow(context.kernel),
     reportClosed: sendParent({ type: 'OPPORTUNITY_CLOSED' }),
   },
 }).createMachine({
   id: 'opportunity',
-  context: ({ input }) => ({ ...input, index: 0 }),
+  context: ({ input }) => ({
+    kernel: input.kernel,
+    frames: [{ window: input.window, index: 0, declared: null, answerEnded: false, chainEnded: false }],
+  }),
   initial: 'next',
   states: {
     next: {
-      always: [{ guard: or(['noReactorLeft', 'provokerDown']), target: 'closed' }, { target: 'asking' }],
+      always: [
+        { guard: and(['isRootFrame', 'noReactorLeft']), target: 'closed' },
+        { guard: and(['isRootFrame', 'provokerDown']), target: 'closed' },
+        { guard: and([not('isRootFrame'), 'noReactorLeft']), target: 'resolving', actions: 'closeAnswer' },
+        { guard: and([not('isRootFrame'), 'provokerDown']), target: 'resolving', actions: 'closeAnswer' },
+        { target: 'asking' },
+      ],
     },
     asking: {
       entry: 'promptReactor',
-      on: { DECIDE: { target: 'next', actions: ['resolve', 'nextReactor'] } },
+      on: { DECIDE: { target: 'declared', actions: 'declare' } },
     },
-    closed: { type: 'final', entry: ['closeWindow', 'reportClosed'] },
+    declared: {
+      always: [
+        { guard: 'nothingDeclared', target: 'next', actions: 'nextReactor' },
+        { guard: 'provokesBack', target: 'next', actions: 'openAnswer' },
+        { target: 'resolving' },
+      ],
+    },
+    resolving: {
+      entry: 'resolve',
+      always: { target: 'next', actions: 'nextReactor' },
+    },
+    // Not final: the turn machine stops this actor when it hears the window closed.
+    closed: { entry: ['closeWindow', 'reportClosed'] },
   },
 });

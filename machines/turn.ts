@@ -1,5 +1,5 @@
 // Turn machine: one creature's turn, its action budget (CORE-1), and pauses for opportunity windows.
-import { and, sendParent, setup, spawnChild } from 'xstate';
+import { and, sendParent, setup, spawnChild, stopChild } from 'xstate';
 import type { Command } from '../src/model/commands.ts';
 import type { CreatureId } from '../src/model/ids.ts';
 import type { Kernel } from '../src/engine/kernel.ts';
@@ -76,9 +76,10 @@ export const turnMachine = setup({
     interrupted: {
       // RES-1..3: the provoking action waits while its window resolves.
       entry: spawnChild('opportunity', {
+        id: 'opportunity',
         input: ({ context }) => ({ kernel: context.kernel, window: context.kernel.window! }),
       }),
-      on: { OPPORTUNITY_CLOSED: { target: 'acting' } },
+      on: { OPPORTUNITY_CLOSED: { target: 'acting', actions: stopChild('opportunity') } },
     },
     finishing: {
       entry: ['endTurn', 'reportTurnDone'],

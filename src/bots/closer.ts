@@ -45,12 +45,12 @@ export function closerCommand(state: CombatState, id: CreatureId): Command {
   }
   if (melee && attackReaches(state, id, melee, foe)) {
     const fullAttack = turn.standardLeft && turn.moveLeft && !turn.limited && !turn.moved && fullAttackWorth(stats);
-    if (fullAttack) return { type: 'FullAttack', actor: id, targets: [foe], with: null, stepAfter: null };
-    if (turn.standardLeft) return { type: 'Attack', actor: id, target: foe, with: null };
+    if (fullAttack) return { type: 'FullAttack', actor: id, targets: [foe], with: null, stepAfter: null, powerAttack: 0 };
+    if (turn.standardLeft) return { type: 'Attack', actor: id, target: foe, with: null, powerAttack: 0 };
     return end;
   }
   const ranged = stats.attacks.find((a) => a.kind === 'ranged');
-  if (!melee && ranged && turn.standardLeft) return { type: 'Attack', actor: id, target: foe, with: ranged.name };
+  if (!melee && ranged && turn.standardLeft) return { type: 'Attack', actor: id, target: foe, with: ranged.name, powerAttack: 0 };
   if (!melee || turn.stepped || (!turn.moveLeft && !turn.standardLeft)) return end;
   const moves = turn.moveLeft && turn.standardLeft && !turn.limited ? 2 : 1;
   const budget = stats.speed * moves;

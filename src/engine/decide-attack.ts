@@ -9,7 +9,9 @@ import { attackRoll, confirms, missedByConcealment } from '../rules/attack-roll.
 import { hitDamage } from '../rules/damage.ts';
 import { diceExpr } from '../rules/dice-expr.ts';
 import { armorClassAgainst, dexDenial, isFlanking, missChance, sneakApplies } from './attack-context.ts';
-import { sees, statsOf } from './queries.ts';
+import { creatureOf, sees, statsOf } from './queries.ts';
+import { squaresOf } from '../rules/grid.ts';
+import { threatensSquare } from '../rules/threat.ts';
 
 export interface AttackSpec {
   readonly attacker: CreatureId;
@@ -24,6 +26,8 @@ export interface AttackSpec {
   readonly extraBonus: number;
   /** Damage dice in place of the weapon's (touch spells). */
   readonly damage?: string;
+  /** A touch attack that deals no damage (the first step of a trip). */
+  readonly damageless?: boolean;
   readonly rules?: readonly RuleId[];
 }
 
@@ -46,7 +50,9 @@ export function decideAttack(state: CombatState, dice: Dice, spec: AttackSpec): 
   if (flanking) rules.push('FLK-1', 'FLK-2');
   const unseen = !sees(state, target, attacker); // DEX-2: +2 against a defender who cannot see the attacker
   if (unseen) rules.push('DEX-2');
-  const bonus = spec.bonus + spec.extraBonus + (flanking ? 2 : 0) + (unseen ? 2 : 0);
+  const mods = situationalModifiers(state, spec);
+  rules.push(...mods.rules);
+  const bonus = spec.bonus + spec.extraBonus + (flanking ? 2 : 0) + (unseen ? 2 : 0) + mods.attack;
   const { ac, acKind } = armorClassAgainst(state, target, denied, spec.touch, spec.provokedBy);
   if (denied || spec.touch) rules.push('CORE-9');
   const d20 = dice.roll(20, 'attack', attacker);
@@ -58,18 +64,41 @@ export function decideAttack(state: CombatState, dice: Dice, spec: AttackSpec): 
   const d100 = chance > 0 ? dice.roll(100, 'miss', attacker) : null;
   if (d100 !== null) rules.push('CORE-11');
   const hit = roll.hit && !(d100 !== null && missedByConcealment(d100, chance));
-  const sneak = hit && sneakApplies(state, attacker, target, attack, denied, flanking);
+  const sneak = hit && !spec.damageless && sneakApplies(state, attacker, target, attack, denied, flanking);
   if (sneak) rules.push('SNK-1', 'SNK-6');
   const rolled: CombatEvent = {
     type: 'AttackRolled', attacker, target, weapon: attack.name, kind: spec.kind, provokedBy: spec.provokedBy, d20, bonus,
     total: roll.total, ac, acKind, hit, threat: roll.threat, confirmD20, critical, flanking, deniedDex: denied,
     missChance: chance, d100, sneak, rules,
   };
-  if (!hit) return [rolled];
-  return [rolled, damageEvent(state, dice, spec, critical ? attack.crit.multiplier : 1, sneak)];
+  if (!hit || spec.damageless) return [rolled];
+  return [rolled, damageEvent(state, dice, spec, critical ? attack.crit.multiplier : 1, sneak, mods.damage)];
 }
 
-function damageEvent(state: CombatState, dice: Dice, spec: AttackSpec, multiplier: number, sneak: boolean): CombatEvent {
+interface Modifiers {
+  readonly attack: number;
+  readonly damage: number;
+  readonly rules: RuleId[];
+}
+
+/** AOO-6 Power Attack on weapon attacks; VAR-3 a reach weapon used up close (-4 attack and damage). */
+function situationalModifiers(state: CombatState, spec: AttackSpec): Modifiers {
+  const { attack } = spec;
+  if (spec.touch || attack.kind === 'ranged') return { attack: 0, damage: 0, rules: [] };
+  const power = creatureOf(state, spec.attacker).powerAttack;
+  const stats = statsOf(state, spec.attacker);
+  const natural = { at: creatureOf(state, spec.attacker).at, size: stats.size, reach: stats.reach, reachWeapon: false };
+  const target = creatureOf(state, spec.target);
+  const upClose = attack.reachWeapon && state.rules.reachWeaponsUpClose &&
+    squaresOf(target.at, statsOf(state, spec.target).size).some((sq) => threatensSquare(natural, state.map, sq));
+  const rules: RuleId[] = [];
+  if (power > 0) rules.push('AOO-6');
+  if (upClose) rules.push('VAR-3');
+  const up = upClose ? -4 : 0;
+  return { attack: -power + up, damage: power * (attack.twoHanded ? 2 : 1) + up, rules };
+}
+
+function damageEvent(state: CombatState, dice: Dice, spec: AttackSpec, multiplier: number, sneak: boolean, extra: number): CombatEvent {
   const expr = diceExpr(spec.damage ?? spec.attack.damage);
   const weaponRolls: number[][] = [];
   // CORE-3: a critical rolls the weapon's dice and bonuses once per multiplier.
@@ -79,6 +108,6 @@ function damageEvent(state: CombatState, dice: Dice, spec: AttackSpec, multiplie
   if (sneak) rules.push('SNK-1', 'SNK-6');
   return {
     type: 'DamageDealt', source: spec.attacker, target: spec.target, cause: 'attack', dice: weaponRolls.flat(), sneakDice: sneakRolls,
-    amount: hitDamage(weaponRolls, expr.bonus, sneakRolls), rules,
+    amount: hitDamage(weaponRolls, expr.bonus + extra, sneakRolls), rules,
   };
 }

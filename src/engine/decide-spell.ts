@@ -1,7 +1,7 @@
 // Spell effects once the casting is complete (RES-3 has already run): SPEC.md's spell table.
 import type { Dice } from '../dice/dice.ts';
 import type { CreatureId } from '../model/ids.ts';
-import type { CombatEvent } from '../model/events.ts';
+import type { CombatEvent, Trigger } from '../model/events.ts';
 import type { CombatState } from '../model/state.ts';
 import type { AttackProfile, SpellId } from '../model/stats.ts';
 import { cureBonus, missileCount, shockingGraspDice, SPELL_RULES } from '../rules/spells.ts';
@@ -10,7 +10,7 @@ import { decideAttack, rollDice } from './decide-attack.ts';
 import { statsOf } from './queries.ts';
 
 const touchAttack = (name: string, kind: 'melee' | 'ranged', damage: string): AttackProfile => ({
-  name, kind, bonus: [0], damage, crit: { range: 20, multiplier: 2 }, reachWeapon: false, unarmed: false, rangeIncrement: null,
+  name, kind, bonus: [0], damage, crit: { range: 20, multiplier: 2 }, reachWeapon: false, unarmed: false, rangeIncrement: null, twoHanded: false,
 });
 
 function magicMissile(state: CombatState, dice: Dice, caster: CreatureId, target: CreatureId): CombatEvent[] {
@@ -25,13 +25,20 @@ function magicMissile(state: CombatState, dice: Dice, caster: CreatureId, target
 }
 
 /** A touch spell delivered by an attack roll: acid arrow (ranged), shocking grasp (melee). SNK-8. */
-export function spellAttack(state: CombatState, dice: Dice, caster: CreatureId, target: CreatureId, spell: SpellId): CombatEvent[] {
+export function spellAttack(
+  state: CombatState,
+  dice: Dice,
+  caster: CreatureId,
+  target: CreatureId,
+  spell: SpellId,
+  as: { kind: 'regular' | 'opportunity'; provokedBy: Trigger | null } = { kind: 'regular', provokedBy: null },
+): CombatEvent[] {
   const stats = statsOf(state, caster);
   const ranged = SPELL_RULES[spell].delivery === 'ranged-touch';
   const damage = ranged ? '2d4' : `${shockingGraspDice(stats.casterLevel)}d6`;
   return decideAttack(state, dice, {
     attacker: caster, target, attack: touchAttack(spell, ranged ? 'ranged' : 'melee', damage),
-    bonus: ranged ? stats.rangedTouch : stats.meleeTouch, kind: 'regular', provokedBy: null, touch: true, extraBonus: 0,
+    bonus: ranged ? stats.rangedTouch : stats.meleeTouch, kind: as.kind, provokedBy: as.provokedBy, touch: true, extraBonus: 0,
     rules: ['SNK-8'],
   });
 }

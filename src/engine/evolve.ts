@@ -43,6 +43,7 @@ const HANDLERS: Handlers = {
     const c = creature(d, e.id);
     c.aooUsed = 0; // AOO-2: the count resets at the start of its own turn
     c.effects = []; // CORE-7, CORE-8: effects last until its next turn
+    c.powerAttack = 0; // AOO-6: chosen anew each turn
     d.turn = castDraft(freshTurn(e.id, e.surprise, e.limited));
   },
   TurnSkipped: () => {},
@@ -78,9 +79,21 @@ const HANDLERS: Handlers = {
     if (e.trigger === 'move' && d.turn && !d.turn.movementOpportunities.includes(e.reactor)) d.turn.movementOpportunities.push(e.reactor);
   },
   OpportunityDeclined: () => {},
+  OpportunityTaken: (d, e) => {
+    creature(d, e.reactor).aooUsed += 1; // AOO-2: spent when declared, even if a chain foils it
+  },
+  OpportunityFoiled: () => {},
+  ManeuverRolled: () => {},
+  TumbleChecked: () => {},
+  PowerAttackChosen: (d, e) => {
+    creature(d, e.id).powerAttack = e.amount;
+  },
+  FlankerIgnored: (d, e) => {
+    const c = creature(d, e.id);
+    if (!c.ignoring.includes(e.flanker)) c.ignoring.push(e.flanker);
+  },
   AttackRolled: (d, e) => {
     const attacker = creature(d, e.attacker);
-    if (e.kind === 'opportunity') attacker.aooUsed += 1;
     // SNK-7: invisibility (not greater) ends when its subject attacks.
     attacker.conditions = attacker.conditions.filter((c) => c !== 'invisible');
   },

@@ -17,6 +17,8 @@ export function initialState(encounter: Encounter): CombatState {
       aooUsed: 0,
       stable: false,
       effects: [],
+      powerAttack: 0,
+      ignoring: [],
       spells: { ...c.spells },
     };
   }

@@ -8,7 +8,7 @@ import { ACTION_NAMES, ACTION_RULES } from '../rules/actions.ts';
 import { inBounds, isAdjacent, isBlocked, isDifficult, pathCostFeet, spaceDistanceFeet, squaresOf } from '../rules/grid.ts';
 import { SPELL_RULES } from '../rules/spells.ts';
 import type { Rejection } from './kernel.ts';
-import { areFoes, attackReaches, canActNow, creatureOf, distanceBetween, findAttack, has, hpStateOf, statsOf } from './queries.ts';
+import { areFoes, attackReaches, canActNow, creatureOf, distanceBetween, findAttack, findUsableAttack, has, hpStateOf, statsOf, threatensCreature, usableMelee } from './queries.ts';
 import type { Step } from './steps.ts';
 
 type AttackStep = Extract<Step, { kind: 'attack' }>;
@@ -59,7 +59,7 @@ function checkTarget(state: CombatState, actor: CreatureId, target: CreatureId |
 }
 
 /** CORE-5: a path of adjacent squares, on the map, not blocked, not through foes, ending free. */
-export function checkPath(state: CombatState, actor: CreatureId, path: readonly Square[], mode: MoveMode): Rejection | null {
+export function checkPath(state: CombatState, actor: CreatureId, path: readonly Square[], mode: MoveMode | 'tumble-through'): Rejection | null {
   const stats = statsOf(state, actor);
   let at = creatureOf(state, actor).at;
   if (path.length === 0) return { code: 'empty-path', message: 'the path has no squares' };
@@ -70,7 +70,8 @@ export function checkPath(state: CombatState, actor: CreatureId, path: readonly 
       if (isBlocked(state.map, part)) return { code: 'blocked', message: `path[${i}] ${fmt(part)} is blocked` };
       const other = occupantOther(state, actor, part);
       // CORE-5: allies may be passed through; foes that can still act may not (AVOID-4 tumbles through).
-      if (other && areFoes(state, actor, other) && canActNow(state, other)) {
+      const tumblingThrough = mode === 'tumble-through' && i < path.length - 1;
+      if (other && areFoes(state, actor, other) && canActNow(state, other) && !tumblingThrough) {
         return { code: 'enemy-space', message: `path[${i}] ${fmt(part)} is occupied by ${other}, a foe` };
       }
       if (other && i === path.length - 1) return { code: 'occupied', message: `cannot end the move in ${fmt(part)}, occupied by ${other}` };
@@ -94,10 +95,14 @@ function occupantOther(state: CombatState, actor: CreatureId, square: Square): C
 
 const fmt = (sq: Square): string => `[${sq[0]}, ${sq[1]}]`;
 
-function leaveSteps(state: CombatState, actor: CreatureId, path: readonly Square[], mode: MoveMode): Step[] {
-  let from = creatureOf(state, actor).at;
+function leaveSteps(state: CombatState, actor: CreatureId, path: readonly Square[], mode: MoveMode, start?: Square): Step[] {
+  let from = start ?? creatureOf(state, actor).at;
+  const size = statsOf(state, actor).size;
   return path.map((to, i) => {
-    const step: Step = { kind: 'leave', from, to, mode, exemptSeen: mode === 'withdraw' && i === 0 };
+    // AVOID-4: the foe whose space this step enters, if any (only a tumble through may).
+    const entered = squaresOf(to, size).map((sq) => occupantOther(state, actor, sq)).find((id) => id && areFoes(state, actor, id));
+    const inside = entered && squaresOf(from, size).some((sq) => occupantOther(state, actor, sq) === entered);
+    const step: Step = { kind: 'leave', from, to, mode, exemptSeen: mode === 'withdraw' && i === 0, into: entered && !inside ? entered : null };
     from = to;
     return step;
   });
@@ -146,8 +151,8 @@ const planWithdraw: Planner<'Withdraw'> = (state, turn, c) => {
 
 function attackStep(state: CombatState, actor: CreatureId, target: CreatureId, name: string | null, index: number, extra = 0): AttackStep | Rejection {
   const stats = statsOf(state, actor);
-  const attack = findAttack(stats, name);
-  if (!attack) return { code: 'no-such-attack', message: name ? `${actor} has no attack "${name}"` : `${actor} has no attack` };
+  const attack = findUsableAttack(state, actor, name);
+  if (!attack) return { code: 'no-such-attack', message: name ? `${actor} has no usable attack "${name}"` : `${actor} has no usable attack` };
   const ranged = attack.kind === 'ranged';
   if (!ranged && !attackReaches(state, actor, attack, target)) return { code: 'out-of-reach', message: `${target} is out of reach of ${actor}'s ${attack.name}` };
   if (ranged && distanceBetween(state, actor, target) > 10 * (attack.rangeIncrement ?? 10)) {
@@ -202,7 +207,7 @@ const planFullAttack: Planner<'FullAttack'> = (state, turn, c) => {
   if (c.stepAfter) {
     const bad = checkPath(state, c.actor, [c.stepAfter], 'five-foot-step');
     if (bad) return { ok: false, rejection: bad };
-    steps.push({ kind: 'leave', from: creatureOf(state, c.actor).at, to: c.stepAfter, mode: 'five-foot-step', exemptSeen: false });
+    steps.push({ kind: 'leave', from: creatureOf(state, c.actor).at, to: c.stepAfter, mode: 'five-foot-step', exemptSeen: false, into: null });
   }
   return accept(c, 'full-round', steps);
 };
@@ -280,12 +285,80 @@ const planTouch: Planner<'Touch'> = (state, turn, c) => {
   return accept(c, 'standard', [{ kind: 'touch', target: c.target, spell }]);
 };
 
+/** AVOID-3, AVOID-4: tumbling moves at half speed; `through` may pass foes' spaces. */
+const planTumble: Planner<'Tumble'> = (state, turn, c) => {
+  const bad = checkPath(state, c.actor, c.path, c.through ? 'tumble-through' : 'tumble');
+  if (bad) return { ok: false, rejection: bad };
+  if (turn.stepped) return reject('stepped-already', 'no other movement in a turn with a 5-foot step (AVOID-1)');
+  const speed = statsOf(state, c.actor).speed;
+  const feet = pathCost(state, c.actor, c.path) * 2; // half speed: each foot counts double
+  const kind: ActionCost = feet <= speed ? 'move' : 'double-move';
+  if (feet > 2 * speed || !affordable(turn, kind)) return reject('too-far', `tumbling, the path costs ${feet} ft of movement; ${c.actor} has ${affordable(turn, 'double-move') ? 2 * speed : speed} ft`);
+  return accept(c, kind, leaveSteps(state, c.actor, c.path, 'tumble'));
+};
+
+/** AVOID-5: move, attack, move on, all within speed; the foe attacked gets no opportunity. */
+const planSpringAttack: Planner<'SpringAttack'> = (state, turn, c) => {
+  if (!statsOf(state, c.actor).feats.includes('spring-attack')) return reject('no-feat', `${c.actor} does not have Spring Attack`);
+  const bad = checkTarget(state, c.actor, c.target);
+  if (bad) return { ok: false, rejection: bad };
+  if (c.path.length === 0 || c.then.length === 0) return reject('bad-spring-attack', 'Spring Attack moves at least 5 ft before and after the attack');
+  if (turn.moved || turn.stepped) return reject('moved-already', 'Spring Attack must be the whole of the turn\'s movement');
+  if (!affordable(turn, 'double-move')) return reject('no-action-left', `${c.actor} needs its move and standard actions`);
+  const whole = [...c.path, ...c.then];
+  const badPath = checkPath(state, c.actor, whole, 'spring-attack');
+  if (badPath) return { ok: false, rejection: badPath };
+  const midway = c.path[c.path.length - 1]!;
+  if (occupantOther(state, c.actor, midway)) return reject('occupied', `cannot attack from ${fmt(midway)}, occupied`);
+  const feet = pathCost(state, c.actor, whole);
+  if (feet > statsOf(state, c.actor).speed) return reject('too-far', `Spring Attack moves at most ${statsOf(state, c.actor).speed} ft (this path: ${feet} ft)`);
+  const there = withPosition(state, c.actor, midway);
+  const step = attackStep(there, c.actor, c.target, null, 0);
+  if (!isStep(step)) return { ok: false, rejection: step };
+  const steps = [...leaveSteps(state, c.actor, c.path, 'spring-attack'), step, ...leaveSteps(state, c.actor, c.then, 'spring-attack', midway)];
+  return accept(c, 'double-move', steps);
+};
+
+const withPosition = (state: CombatState, id: CreatureId, at: Square): CombatState => ({
+  ...state,
+  creatures: { ...state.creatures, [id]: { ...creatureOf(state, id), at } },
+});
+
+/** PROV-3, AOO-5: trip and disarm provoke from their target unless the matching Improved feat. */
+const planManeuver: Planner<'Trip' | 'Disarm'> = (state, turn, c) => {
+  const bad = checkTarget(state, c.actor, c.target);
+  if (bad) return { ok: false, rejection: bad };
+  if (!affordable(turn, 'standard')) return reject('no-action-left', `${c.actor} has no standard action left`);
+  const weapon = usableMelee(state, c.actor);
+  if (weapon && !attackReaches(state, c.actor, weapon, c.target)) return reject('out-of-reach', `${c.target} is out of reach`);
+  if (!weapon && distanceBetween(state, c.actor, c.target) > statsOf(state, c.actor).reach) return reject('out-of-reach', `${c.target} is out of reach`);
+  const maneuver = c.type === 'Trip' ? 'trip' : 'disarm';
+  if (maneuver === 'disarm' && !usableMelee(state, c.target)) return reject('nothing-to-disarm', `${c.target} holds no weapon`);
+  const rule = ACTION_RULES[c.type];
+  const provokes = statsOf(state, c.actor).feats.includes(rule.avoidedBy) ? null : rule.provokes;
+  return accept(c, 'standard', [{ kind: 'maneuver', maneuver, target: c.target, provokes }]);
+};
+
+/** VAR-1: disregarding a flanker provokes from it; it then gives no flank and gets no +2. */
+const planIgnoreFlanker: Planner<'IgnoreFlanker'> = (state, _turn, c) => {
+  if (!state.rules.ignoreFlankers) return reject('rule-off', 'ignoring flankers needs the ignoreFlankers rule option (VAR-1)');
+  const bad = checkTarget(state, c.actor, c.target);
+  if (bad) return { ok: false, rejection: bad };
+  if (!areFoes(state, c.actor, c.target) || !threatensCreature(state, c.target, c.actor)) return reject('bad-target', `${c.target} is not a foe threatening ${c.actor}`);
+  return accept(c, 'free', [
+    { kind: 'distract', trigger: 'ignore-flanker', action: ACTION_NAMES[c.type], only: c.target },
+    { kind: 'ignore-flanker', flanker: c.target },
+  ]);
+};
+
 function planSimple(state: CombatState, turn: TurnState, c: Command): PlanResult {
   const rule = ACTION_RULES[c.type];
   if (!affordable(turn, rule.cost)) return reject('no-action-left', `${c.actor} has no ${rule.cost} action left`);
   const steps: Step[] = [];
   const avoided = rule.avoidedBy !== null && statsOf(state, c.actor).feats.includes(rule.avoidedBy);
-  if (rule.provokes && !avoided) steps.push({ kind: 'distract', trigger: rule.provokes, action: ACTION_NAMES[c.type] });
+  if (rule.provokes && !avoided) steps.push({ kind: 'distract', trigger: rule.provokes, action: ACTION_NAMES[c.type], only: null });
+  // A disarmed creature gets a weapon back by drawing one or picking its own up.
+  if ((c.type === 'DrawWeapon' || c.type === 'PickUp') && has(creatureOf(state, c.actor), 'disarmed')) steps.push({ kind: 'recover-weapon' });
   if (c.type === 'TotalDefense') steps.push({ kind: 'effect', effect: 'total-defense' });
   if (c.type === 'StandUp') {
     if (!has(creatureOf(state, c.actor), 'prone')) return reject('not-prone', `${c.actor} is not prone`);
@@ -295,10 +368,20 @@ function planSimple(state: CombatState, turn: TurnState, c: Command): PlanResult
   return accept(c, rule.cost, steps);
 }
 
-const unsupported = (c: Command): PlanResult => reject('unsupported', `${ACTION_NAMES[c.type]} is not supported yet`);
 
 /** Validates `command` for the creature whose turn it is and plans its steps. */
 export function planCommand(state: CombatState, command: Command): PlanResult {
+  const result = planSteps(state, command);
+  if (!result.ok) return result;
+  const steps = [...result.plan.steps];
+  // AOO-6: Power Attack is chosen with the attack and lasts until the next turn.
+  if ('powerAttack' in command && command.powerAttack > 0) steps.unshift({ kind: 'power-attack', amount: command.powerAttack });
+  // CORE-4: a strenuous action begun while disabled costs 1 hp once done.
+  if (ACTION_RULES[command.type].strenuous && hpStateOf(state, command.actor) === 'disabled') steps.push({ kind: 'exertion' });
+  return { ok: true, plan: { ...result.plan, steps } };
+}
+
+function planSteps(state: CombatState, command: Command): PlanResult {
   if (state.phase === 'ended') return reject('fight-over', 'the fight has ended');
   const turn = state.turn;
   if (!state.creatures[command.actor]) return reject('unknown-actor', `no combatant "${command.actor}"`);
@@ -313,11 +396,12 @@ export function planCommand(state: CombatState, command: Command): PlanResult {
     case 'Charge': return planCharge(state, turn, command);
     case 'CastSpell': return planCast(state, turn, command);
     case 'Touch': return planTouch(state, turn, command);
-    case 'Tumble':
-    case 'SpringAttack':
+    case 'Tumble': return planTumble(state, turn, command);
+    case 'SpringAttack': return planSpringAttack(state, turn, command);
     case 'Trip':
     case 'Disarm':
-      return unsupported(command);
+      return planManeuver(state, turn, command);
+    case 'IgnoreFlanker': return planIgnoreFlanker(state, turn, command);
     case 'DrinkPotion':
     case 'StandUp':
     case 'PickUp':

@@ -9,9 +9,12 @@ import type { Dice } from '../dice/dice.ts';
 import { decideAttack } from './decide-attack.ts';
 import { spellAttack, spellEffect } from './decide-spell.ts';
 import { commit, type Kernel } from './kernel.ts';
-import { reactorsAgainst, type OpportunityWindow } from './opportunity.ts';
+import { canTakeOpportunity, reactorsAgainst, type OpportunityWindow } from './opportunity.ts';
+import { decideManeuver } from './decide-maneuver.ts';
+import type { MoveMode } from '../model/events.ts';
+import type { RuleId } from '../model/rule-ids.ts';
 import { planCommand, type PlanResult } from './plan.ts';
-import { canActNow, creatureOf, findAttack, sees, statsOf } from './queries.ts';
+import { areFoes, canActNow, creatureOf, findUsableAttack, initiativeRank, sees, statsOf, threatens } from './queries.ts';
 import type { Step } from './steps.ts';
 
 export interface PendingAction {
@@ -25,6 +28,13 @@ export interface PendingAction {
   /** Log length when the last window opened: damage after it disrupts a spell (RES-3). */
   mark: number;
   stopped: boolean;
+  /** Foes that get no opportunity from the rest of this action (tumbled past, AVOID-3/4; attacked, AVOID-5). */
+  exempt: CreatureId[];
+  /** Foes a tumble check was already made against, and how many DC 15 checks so far (AVOID-3). */
+  tumbledAgainst: CreatureId[];
+  tumbleChecks: number;
+  /** A failed tumble through a foe's space ends the movement after its opportunity (AVOID-4). */
+  stopAfterWindow: boolean;
 }
 
 // The guard's plan is reused by the action that follows it for the same command and state.
@@ -63,7 +73,10 @@ export function startAction(kernel: Kernel, command: Command): boolean {
   }
   kernel.rejection = null;
   const { plan } = result;
-  kernel.pending = { actor: command.actor, command, action: plan.action, steps: plan.steps, next: 0, windowDone: false, mark: 0, stopped: false };
+  kernel.pending = {
+    actor: command.actor, command, action: plan.action, steps: plan.steps, next: 0, windowDone: false, mark: 0, stopped: false,
+    exempt: command.type === 'SpringAttack' ? [command.target] : [], tumbledAgainst: [], tumbleChecks: 0, stopAfterWindow: false,
+  };
   if (command.type !== 'EndTurn') {
     commit(kernel, [{ type: 'ActionStarted', id: command.actor, action: plan.action, cost: plan.cost, rules: ['CORE-1'] }]);
   }
@@ -78,7 +91,8 @@ export function advance(kernel: Kernel): void {
     const step = p.steps[p.next]!;
     if (!p.windowDone) {
       p.windowDone = true;
-      const window = windowBefore(kernel.state, p.actor, step);
+      if (step.kind === 'leave' && step.mode === 'tumble') tumbleChecks(kernel, p, step);
+      const window = p.stopAfterWindow ? enterSpaceWindow(kernel.state, p.actor, step) : windowBefore(kernel.state, p.actor, step, p.exempt);
       if (window) {
         p.mark = kernel.events.length;
         kernel.window = window;
@@ -88,6 +102,12 @@ export function advance(kernel: Kernel): void {
     }
     if (!canActNow(kernel.state, p.actor)) {
       commit(kernel, foiled(kernel.state, p, step)); // RES-1
+      p.stopped = true;
+      break;
+    }
+    if (p.stopAfterWindow) {
+      // AVOID-4, RES-4: the failed tumbler stops before the foe's space.
+      commit(kernel, [{ type: 'MovementStopped', id: p.actor, at: creatureOf(kernel.state, p.actor).at, reason: 'tumble-failed', rules: ['AVOID-4', 'RES-4'] }]);
       p.stopped = true;
       break;
     }
@@ -106,28 +126,35 @@ const provoked = (w: OpportunityWindow, reactor: CreatureId): CombatEvent => ({
 });
 
 /** PROV-1..3, PROV-5, AVOID-1, AVOID-2: the opportunity window that opens before a step, if any. */
-export function windowBefore(state: CombatState, actor: CreatureId, step: Step): OpportunityWindow | null {
+export function windowBefore(state: CombatState, actor: CreatureId, step: Step, exempt: readonly CreatureId[] = []): OpportunityWindow | null {
   const c = creatureOf(state, actor);
   const size = statsOf(state, actor).size;
   const here = squaresOf(c.at, size);
   let trigger: Trigger | null = null;
   let squares = here;
-  let exclude: readonly CreatureId[] = [];
+  let exclude: readonly CreatureId[] = exempt;
+  let only: CreatureId | null = null;
   if (step.kind === 'leave') {
     if (step.mode === 'five-foot-step') return null; // AVOID-1
     const after = squaresOf(step.to, size);
     squares = here.filter((sq) => !after.some((a) => a[0] === sq[0] && a[1] === sq[1]));
     trigger = 'move';
-    exclude = state.turn?.movementOpportunities ?? []; // PROV-2
+    exclude = [...exempt, ...(state.turn?.movementOpportunities ?? [])]; // PROV-2
     // AVOID-2: the withdrawing creature's first square is not threatened by foes it can see.
     if (step.exemptSeen) exclude = [...exclude, ...state.listed.filter((id) => sees(state, actor, id))];
-  } else if (step.kind === 'attack' || step.kind === 'distract') {
-    trigger = step.kind === 'attack' ? step.provokes : step.trigger;
+  } else if (step.kind === 'attack') {
+    trigger = step.provokes;
+  } else if (step.kind === 'distract') {
+    trigger = step.trigger;
+    only = step.only;
+  } else if (step.kind === 'maneuver') {
+    trigger = step.provokes;
+    only = step.target; // PROV-3: a trip or disarm attempt provokes from its target
   } else if (step.kind === 'spell-complete' && !step.defensively) {
     trigger = 'spell'; // PROV-3; RES-3: the attack comes during the casting
   }
   if (!trigger) return null;
-  const reactors = reactorsAgainst(state, actor, squares, exclude);
+  const reactors = reactorsAgainst(state, actor, squares, exclude).filter((id) => only === null || id === only);
   return reactors.length === 0 ? null : { provoker: actor, trigger, at: c.at, reactors };
 }
 
@@ -149,7 +176,7 @@ function executeStep(kernel: Kernel, p: PendingAction, step: Step): StepResult {
   const { state, dice } = kernel;
   switch (step.kind) {
     case 'leave':
-      return done([{ type: 'Moved', id: p.actor, from: step.from, to: step.to, mode: step.mode, rules: step.mode === 'five-foot-step' ? ['AVOID-1'] : step.mode === 'withdraw' ? ['CORE-5', 'AVOID-2'] : ['CORE-5'] }]);
+      return done([{ type: 'Moved', id: p.actor, from: step.from, to: step.to, mode: step.mode, rules: MOVE_RULES[step.mode] }]);
     case 'attack':
       return done(attackEvents(state, dice, p.actor, step));
     case 'spell-begin':
@@ -163,6 +190,16 @@ function executeStep(kernel: Kernel, p: PendingAction, step: Step): StepResult {
       ]);
     case 'distract':
       return done([]);
+    case 'maneuver':
+      return done(decideManeuver(state, dice, { attacker: p.actor, target: step.target, maneuver: step.maneuver, kind: 'regular', provokedBy: null }));
+    case 'power-attack':
+      return done([{ type: 'PowerAttackChosen', id: p.actor, amount: step.amount, rules: ['AOO-6'] }]);
+    case 'ignore-flanker':
+      return done([{ type: 'FlankerIgnored', id: p.actor, flanker: step.flanker, rules: ['VAR-1'] }]);
+    case 'recover-weapon':
+      return done([{ type: 'ConditionLost', id: p.actor, condition: 'disarmed', rules: ['THR-5'] }]);
+    case 'exertion':
+      return done([{ type: 'DamageDealt', source: null, target: p.actor, cause: 'exertion', dice: [], sneakDice: [], amount: 1, rules: ['CORE-4'] }]);
     case 'effect':
       return done([{ type: 'EffectStarted', id: p.actor, effect: step.effect, rules: step.effect === 'charged' ? ['CORE-7'] : ['CORE-8'] }]);
     case 'stand-up':
@@ -176,9 +213,60 @@ function executeStep(kernel: Kernel, p: PendingAction, step: Step): StepResult {
   }
 }
 
+const MOVE_RULES = {
+  move: ['CORE-5', 'PROV-1'],
+  'five-foot-step': ['AVOID-1'],
+  withdraw: ['CORE-5', 'AVOID-2'],
+  tumble: ['CORE-5', 'AVOID-3'],
+  charge: ['CORE-5', 'CORE-7'],
+  'spring-attack': ['CORE-5', 'AVOID-5'],
+} as const satisfies Record<MoveMode, readonly RuleId[]>;
+
+/** AVOID-3, AVOID-4: tumble checks before leaving a square, one per foe passed, in the order passed. */
+function tumbleChecks(kernel: Kernel, p: PendingAction, step: Extract<Step, { kind: 'leave' }>): void {
+  const { state, dice } = kernel;
+  const bonus = statsOf(state, p.actor).skills.tumble;
+  const check = (past: CreatureId, dc: number, through: boolean): boolean => {
+    const d20 = dice.roll(20, 'check', p.actor);
+    const success = d20 + bonus >= dc;
+    commit(kernel, [{ type: 'TumbleChecked', id: p.actor, past, through, d20, bonus, total: d20 + bonus, dc, success, rules: [through ? 'AVOID-4' : 'AVOID-3'] }]);
+    return success;
+  };
+  if (step.into && !p.exempt.includes(step.into)) {
+    // AVOID-4: DC 25 to pass through the foe's space; failure stops the mover and provokes (PROV-4).
+    if (check(step.into, 25, true)) p.exempt.push(step.into);
+    else {
+      p.stopAfterWindow = true;
+      return;
+    }
+  }
+  const size = statsOf(state, p.actor).size;
+  const after = squaresOf(step.to, size);
+  const left = squaresOf(step.from, size).filter((sq) => !after.some((a) => a[0] === sq[0] && a[1] === sq[1]));
+  const passed = state.listed
+    .filter((id) => areFoes(state, id, p.actor) && !p.exempt.includes(id) && !p.tumbledAgainst.includes(id))
+    .filter((id) => left.some((sq) => threatens(state, id, sq)))
+    .sort((a, b) => initiativeRank(state, a) - initiativeRank(state, b));
+  for (const foe of passed) {
+    p.tumbledAgainst.push(foe);
+    const dc = 15 + 2 * p.tumbleChecks; // AVOID-3: +2 for each foe after the first
+    p.tumbleChecks += 1;
+    if (check(foe, dc, false)) p.exempt.push(foe);
+  }
+}
+
+/** PROV-4: trying to enter a foe's space provokes from it, even with 0 reach. */
+function enterSpaceWindow(state: CombatState, actor: CreatureId, step: Step): OpportunityWindow | null {
+  if (step.kind !== 'leave' || !step.into) return null;
+  const foe = step.into;
+  const theirs = squaresOf(creatureOf(state, foe).at, statsOf(state, foe).size);
+  const able = canTakeOpportunity(state, foe, actor, theirs, true);
+  return able ? { provoker: actor, trigger: 'enter-space', at: creatureOf(state, actor).at, reactors: [foe] } : null;
+}
+
 function attackEvents(state: CombatState, dice: Dice, actor: CreatureId, step: Extract<Step, { kind: 'attack' }>): CombatEvent[] {
   if (step.skipIfDown && !canActNow(state, step.target)) return [];
-  const attack = findAttack(statsOf(state, actor), step.weapon);
+  const attack = findUsableAttack(state, actor, step.weapon);
   if (!attack) return [];
   return decideAttack(state, dice, {
     attacker: actor, target: step.target, attack, bonus: step.bonus, kind: 'regular', provokedBy: null, touch: false,

@@ -58,11 +58,34 @@ export function findAttack(stats: StatBlock, name: string | null): AttackProfile
   return stats.attacks.find((a) => a.name === name) ?? null;
 }
 
+/** A disarmed creature has lost its melee weapon (AOO-5); natural and unarmed attacks remain. */
+const lostWeapon = (a: AttackProfile, disarmed: boolean): boolean => disarmed && a.kind === 'melee' && !a.unarmed;
+
 /** THR-5: the attacks that let a creature threaten: armed melee, natural, unarmed with the feat. */
-export function threateningAttacks(stats: StatBlock): AttackProfile[] {
+export function threateningAttacks(stats: StatBlock, disarmed = false): AttackProfile[] {
   return stats.attacks.filter(
-    (a) => a.kind === 'natural' || (a.kind === 'melee' && (!a.unarmed || stats.feats.includes('improved-unarmed-strike'))),
+    (a) =>
+      !lostWeapon(a, disarmed) &&
+      (a.kind === 'natural' || (a.kind === 'melee' && (!a.unarmed || stats.feats.includes('improved-unarmed-strike')))),
   );
+}
+
+/** The attacks a creature can make right now. */
+export function usableAttacks(state: CombatState, id: CreatureId): AttackProfile[] {
+  const disarmed = has(creatureOf(state, id), 'disarmed');
+  return statsOf(state, id).attacks.filter((a) => !lostWeapon(a, disarmed));
+}
+
+/** The melee attack it would use now: its default melee attack, or what is left after a disarm. */
+export function usableMelee(state: CombatState, id: CreatureId): AttackProfile | null {
+  return usableAttacks(state, id).find((a) => a.kind === 'melee' || a.kind === 'natural') ?? null;
+}
+
+/** Like findAttack, but a disarmed creature's lost weapon is not found. */
+export function findUsableAttack(state: CombatState, id: CreatureId, name: string | null): AttackProfile | null {
+  const usable = usableAttacks(state, id);
+  if (name === null) return usable.find((a) => a.kind === 'melee' || a.kind === 'natural') ?? usable[0] ?? null;
+  return usable.find((a) => a.name === name) ?? null;
 }
 
 const heldCharge = (c: CreatureState): boolean => c.conditions.some((k) => k.startsWith('holding-charge:'));
@@ -75,7 +98,7 @@ export function threatens(state: CombatState, id: CreatureId, square: Square): b
   const stats = statsOf(state, id);
   const c = creatureOf(state, id);
   if (!HP_STATE_CAN_ACT[hpStateOf(state, id)] || c.conditions.some((k) => THREAT_BLOCKERS.includes(k))) return false;
-  const weapons = threateningAttacks(stats);
+  const weapons = threateningAttacks(stats, has(c, 'disarmed'));
   const base = { at: c.at, size: stats.size, reach: stats.reach, options: state.rules };
   // THR-5: a held touch-spell charge arms the creature like an unarmed strike would.
   if (heldCharge(c) && threatensSquare({ ...base, reachWeapon: false }, state.map, square)) return true;

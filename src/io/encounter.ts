@@ -43,6 +43,7 @@ const AttackSchema = z.object({
   crit: z.object({ range: range(2, 20).default(20), multiplier: range(2, 5).default(2) }).optional(),
   reachWeapon: z.boolean().default(false),
   unarmed: z.boolean().default(false),
+  twoHanded: z.boolean().default(false),
   rangeIncrement: positive.nullable().default(null),
 });
 
@@ -60,6 +61,7 @@ const CombatantSchema = z.object({
   ac: z.object({ total: z.int(), touch: z.int(), flatFooted: z.int() }),
   init: z.int().default(0),
   dex: nonNegative.default(10),
+  str: nonNegative.default(10),
   attacks: z.array(AttackSchema).default([]),
   feats: z.array(z.enum(FEATS)).default([]),
   sneakAttack: nonNegative.default(0),
@@ -75,6 +77,7 @@ const CombatantSchema = z.object({
   aware: z.boolean().default(true),
   aooPerRound: nonNegative.optional(),
   aoo: z.enum(['always', 'never']).default('always'),
+  aooWith: z.string().optional(),
   meleeTouch: z.int().optional(),
   rangedTouch: z.int().optional(),
   casterLevel: nonNegative.default(1),
@@ -195,6 +198,7 @@ function toAttack(a: RawAttack): AttackProfile {
     reachWeapon: a.reachWeapon,
     unarmed: a.unarmed,
     rangeIncrement: a.rangeIncrement,
+    twoHanded: a.twoHanded,
   };
 }
 
@@ -221,6 +225,7 @@ function toStats(c: RawCombatant): StatBlock {
     ac: c.ac,
     init: c.init,
     dex: c.dex,
+    str: c.str,
     attacks: c.attacks.map(toAttack),
     feats: c.feats,
     sneakAttack: c.sneakAttack,
@@ -234,6 +239,7 @@ function toStats(c: RawCombatant): StatBlock {
     blindsight: c.senses?.blindsight ?? 0,
     aooPerRound: aooPerRound(c),
     aooPolicy: c.aoo,
+    aooWith: c.aooWith ?? null,
     meleeTouch: c.meleeTouch ?? firstBonus(c.attacks, ['melee', 'natural']),
     rangedTouch: c.rangedTouch ?? firstBonus(c.attacks, ['ranged']),
     casterLevel: c.casterLevel,

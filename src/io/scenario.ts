@@ -57,7 +57,10 @@ const optionalName = z.string().nullable().optional().transform((v) => v ?? null
 
 const bare = <T extends 'DrinkPotion' | 'StandUp' | 'PickUp' | 'TotalDefense' | 'DrawWeapon' | 'EndTurn'>(type: T) =>
   z.object({ actor: Id }).transform((s) => ({ type, actor: s.actor }));
-const targeted = <T extends 'Touch' | 'Trip' | 'Disarm'>(type: T) =>
+// AOO-6: Power Attack's chosen penalty (an extension of SPEC).
+const PowerAttack = z.int().min(0, { error: 'expected an integer >= 0' }).default(0);
+
+const targeted = <T extends 'Touch' | 'Trip' | 'Disarm' | 'IgnoreFlanker'>(type: T) =>
   z.object({ actor: Id, target: Id }).transform((s) => ({ type, actor: s.actor, target: s.target }));
 const pathOnly = <T extends 'Move' | 'Withdraw'>(type: T) =>
   z.object({ actor: Id, path: Path }).transform((s) => ({ type, actor: s.actor, path: s.path }));
@@ -65,6 +68,7 @@ const pathOnly = <T extends 'Move' | 'Withdraw'>(type: T) =>
 const FullAttack = z
   .object({
     actor: Id, target: Id.optional(), targets: z.array(Id).min(1).optional(), with: optionalName, stepAfter: optionalSquare,
+    powerAttack: PowerAttack,
   })
   .refine((s) => s.target !== undefined || s.targets !== undefined, {
     error: 'expected a target id (or a "targets" list)', path: ['target'],
@@ -74,7 +78,7 @@ const FullAttack = z
   })
   .transform((s) => ({
     type: 'FullAttack' as const, actor: s.actor, targets: s.targets ?? (s.target === undefined ? [] : [s.target]),
-    with: s.with, stepAfter: s.stepAfter,
+    with: s.with, stepAfter: s.stepAfter, powerAttack: s.powerAttack,
   }));
 
 type StepSchemas = { readonly [A in StepAction]: z.ZodType<CommandOf<(typeof STEP_ACTIONS)[A]>> };
@@ -87,11 +91,11 @@ const STEP_SCHEMAS: StepSchemas = {
   tumble: z
     .object({ actor: Id, path: Path, through: z.boolean().default(false) })
     .transform((s) => ({ type: 'Tumble' as const, ...s })),
-  attack: z.object({ actor: Id, target: Id, with: optionalName }).transform((s) => ({ type: 'Attack' as const, ...s })),
+  attack: z.object({ actor: Id, target: Id, with: optionalName, powerAttack: PowerAttack }).transform((s) => ({ type: 'Attack' as const, ...s })),
   'full-attack': FullAttack,
-  charge: z.object({ actor: Id, target: Id, path: Path }).transform((s) => ({ type: 'Charge' as const, ...s })),
+  charge: z.object({ actor: Id, target: Id, path: Path, powerAttack: PowerAttack }).transform((s) => ({ type: 'Charge' as const, ...s })),
   'spring-attack': z
-    .object({ actor: Id, path: Path, target: Id, then: z.array(SquareSchema).default([]) })
+    .object({ actor: Id, path: Path, target: Id, then: z.array(SquareSchema).default([]), powerAttack: PowerAttack })
     .transform((s) => ({ type: 'SpringAttack' as const, ...s })),
   cast: z
     .object({
@@ -101,6 +105,7 @@ const STEP_SCHEMAS: StepSchemas = {
   touch: targeted('Touch'),
   trip: targeted('Trip'),
   disarm: targeted('Disarm'),
+  'ignore-flanker': targeted('IgnoreFlanker'),
   'drink-potion': bare('DrinkPotion'),
   'stand-up': bare('StandUp'),
   'pick-up': bare('PickUp'),

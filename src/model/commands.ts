@@ -11,19 +11,21 @@ export type Command =
   | (Base & { readonly type: 'FiveFootStep'; readonly to: Square })
   | (Base & { readonly type: 'Withdraw'; readonly path: readonly Square[] })
   | (Base & { readonly type: 'Tumble'; readonly path: readonly Square[]; readonly through: boolean })
-  | (Base & { readonly type: 'Attack'; readonly target: CreatureId; readonly with: string | null })
+  | (Base & { readonly type: 'Attack'; readonly target: CreatureId; readonly with: string | null; readonly powerAttack: number })
   | (Base & {
       readonly type: 'FullAttack';
       readonly targets: readonly CreatureId[];
       readonly with: string | null;
       readonly stepAfter: Square | null;
+      readonly powerAttack: number;
     })
-  | (Base & { readonly type: 'Charge'; readonly target: CreatureId; readonly path: readonly Square[] })
+  | (Base & { readonly type: 'Charge'; readonly target: CreatureId; readonly path: readonly Square[]; readonly powerAttack: number })
   | (Base & {
       readonly type: 'SpringAttack';
       readonly path: readonly Square[];
       readonly target: CreatureId;
       readonly then: readonly Square[];
+      readonly powerAttack: number;
     })
   | (Base & {
       readonly type: 'CastSpell';
@@ -40,6 +42,7 @@ export type Command =
   | (Base & { readonly type: 'DrawWeapon' })
   | (Base & { readonly type: 'Trip'; readonly target: CreatureId })
   | (Base & { readonly type: 'Disarm'; readonly target: CreatureId })
+  | (Base & { readonly type: 'IgnoreFlanker'; readonly target: CreatureId })
   | (Base & { readonly type: 'EndTurn' });
 
 export type CommandType = Command['type'];
@@ -64,6 +67,7 @@ export const STEP_ACTIONS = {
   'draw-weapon': 'DrawWeapon',
   trip: 'Trip',
   disarm: 'Disarm',
+  'ignore-flanker': 'IgnoreFlanker',
   'end-turn': 'EndTurn',
 } as const satisfies Record<string, CommandType>;
 
@@ -72,6 +76,10 @@ export type StepAction = keyof typeof STEP_ACTIONS;
 /** Answer to an opportunity prompt (AOO-4). */
 export interface OpportunityDecision {
   readonly take: boolean;
-  /** Attack name; null for the default melee attack. */
+  /** Attack name, or trip / disarm / touch (AOO-5); null for the default melee attack. */
   readonly with: string | null;
 }
+
+/** Special attacks an attack of opportunity may be made as (AOO-5). */
+export const MANEUVERS = ['trip', 'disarm', 'touch'] as const;
+export type Maneuver = (typeof MANEUVERS)[number];

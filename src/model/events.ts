@@ -3,9 +3,10 @@ import type { CreatureId, SideName, Square } from './ids.ts';
 import type { RuleId } from './rule-ids.ts';
 import type { ActionCost } from './state.ts';
 import type { Condition, SpellId } from './stats.ts';
+import type { Maneuver } from './commands.ts';
 
 /** What provoked an attack of opportunity (SPEC `provokedBy`). */
-export type Trigger = 'move' | 'spell' | 'ranged' | 'distracting' | 'unarmed' | 'enter-space' | 'trip' | 'disarm';
+export type Trigger = 'move' | 'spell' | 'ranged' | 'distracting' | 'unarmed' | 'enter-space' | 'trip' | 'disarm' | 'ignore-flanker';
 
 export type MoveMode = 'move' | 'five-foot-step' | 'withdraw' | 'tumble' | 'charge' | 'spring-attack';
 
@@ -28,9 +29,37 @@ export type CombatEvent = Cited &
     | { readonly type: 'StabilizationRolled'; readonly id: CreatureId; readonly d100: number; readonly stable: boolean }
     | { readonly type: 'ActionStarted'; readonly id: CreatureId; readonly action: string; readonly cost: ActionCost }
     | { readonly type: 'Moved'; readonly id: CreatureId; readonly from: Square; readonly to: Square; readonly mode: MoveMode }
-    | { readonly type: 'MovementStopped'; readonly id: CreatureId; readonly at: Square; readonly reason: 'dropped' }
+    | { readonly type: 'MovementStopped'; readonly id: CreatureId; readonly at: Square; readonly reason: 'dropped' | 'tumble-failed' }
+    | {
+        readonly type: 'TumbleChecked';
+        readonly id: CreatureId;
+        readonly past: CreatureId;
+        readonly through: boolean;
+        readonly d20: number;
+        readonly bonus: number;
+        readonly total: number;
+        readonly dc: number;
+        readonly success: boolean;
+      }
     | { readonly type: 'OpportunityProvoked'; readonly by: CreatureId; readonly reactor: CreatureId; readonly trigger: Trigger; readonly at: Square }
     | { readonly type: 'OpportunityDeclined'; readonly reactor: CreatureId; readonly against: CreatureId }
+    | { readonly type: 'OpportunityTaken'; readonly reactor: CreatureId; readonly against: CreatureId; readonly with: string; readonly trigger: Trigger }
+    | { readonly type: 'OpportunityFoiled'; readonly reactor: CreatureId; readonly against: CreatureId; readonly reason: 'dropped' | 'disarmed' | 'chain-ended' }
+    | {
+        readonly type: 'ManeuverRolled';
+        readonly attacker: CreatureId;
+        readonly target: CreatureId;
+        readonly maneuver: Exclude<Maneuver, 'touch'>;
+        readonly kind: 'regular' | 'opportunity';
+        readonly provokedBy: Trigger | null;
+        readonly attackerD20: number;
+        readonly attackerTotal: number;
+        readonly defenderD20: number;
+        readonly defenderTotal: number;
+        readonly success: boolean;
+      }
+    | { readonly type: 'PowerAttackChosen'; readonly id: CreatureId; readonly amount: number }
+    | { readonly type: 'FlankerIgnored'; readonly id: CreatureId; readonly flanker: CreatureId }
     | {
         readonly type: 'AttackRolled';
         readonly attacker: CreatureId;
@@ -57,7 +86,7 @@ export type CombatEvent = Cited &
         readonly type: 'DamageDealt';
         readonly source: CreatureId | null;
         readonly target: CreatureId;
-        readonly cause: 'attack' | 'spell' | 'bleeding';
+        readonly cause: 'attack' | 'spell' | 'bleeding' | 'exertion';
         readonly dice: readonly number[];
         readonly sneakDice: readonly number[];
         readonly amount: number;

@@ -19,6 +19,10 @@ export interface CreatureState {
   readonly aooUsed: number;
   readonly stable: boolean;
   readonly effects: readonly Effect[];
+  /** AOO-6: the Power Attack penalty chosen on its last turn. */
+  readonly powerAttack: number;
+  /** VAR-1: flankers this creature chose to disregard. */
+  readonly ignoring: readonly CreatureId[];
   readonly spells: Readonly<Partial<Record<SpellId, number>>>;
 }
 

@@ -19,7 +19,7 @@ export type SpellId = (typeof SPELL_IDS)[number];
 /** Conditions of SPEC.md; `holding-charge:<spell>` marks a held touch-spell charge. */
 export const PLAIN_CONDITIONS = [
   'prone', 'invisible', 'greater-invisible', 'blinded', 'concealed', 'totally-concealed', 'grappling', 'helpless',
-  'stunned', 'climbing', 'entangled', 'unconscious',
+  'stunned', 'climbing', 'entangled', 'unconscious', 'disarmed',
 ] as const;
 export type PlainCondition = (typeof PLAIN_CONDITIONS)[number];
 export type Condition = PlainCondition | `holding-charge:${SpellId}`;
@@ -37,6 +37,8 @@ export interface AttackProfile {
   readonly reachWeapon: boolean;
   readonly unarmed: boolean;
   readonly rangeIncrement: number | null;
+  /** Two-handed melee weapons double the Power Attack damage bonus (AOO-6). */
+  readonly twoHanded: boolean;
 }
 
 export interface ArmorClass {
@@ -58,6 +60,8 @@ export interface StatBlock {
   readonly ac: ArmorClass;
   readonly init: number;
   readonly dex: number;
+  /** Strength score: trip checks (AOO-5). */
+  readonly str: number;
   readonly attacks: readonly AttackProfile[];
   readonly feats: readonly Feat[];
   readonly sneakAttack: number;
@@ -73,6 +77,8 @@ export interface StatBlock {
   readonly aooPerRound: number;
   /** Scripted answer to an opportunity (AOO-4). */
   readonly aooPolicy: 'always' | 'never';
+  /** Scripted form of its attacks of opportunity: an attack name, or trip / disarm / touch (AOO-5). */
+  readonly aooWith: string | null;
   readonly meleeTouch: number;
   readonly rangedTouch: number;
   readonly casterLevel: number;

@@ -17,6 +17,7 @@ const TRIGGER_TEXT = {
   'enter-space': 'entering its space',
   trip: 'a trip attempt',
   disarm: 'a disarm attempt',
+  'ignore-flanker': 'turning away from a flanker',
 } as const;
 
 function attackText(e: EventOf<'AttackRolled'>, name: (id: string) => string): string {
@@ -40,13 +41,24 @@ const NARRATORS: Narrators = {
   StabilizationRolled: (e, n) => `  ${n(e.id)} is dying: d% ${e.d100} - ${e.stable ? 'stabilizes' : 'loses 1 hp'}`,
   ActionStarted: () => null,
   Moved: (e, n) => `  ${n(e.id)} ${e.mode === 'five-foot-step' ? 'takes a 5-foot step' : e.mode === 'withdraw' ? 'withdraws' : e.mode === 'charge' ? 'charges' : 'moves'} ${sq(e.from)} -> ${sq(e.to)}`,
-  MovementStopped: (e, n) => `  ${n(e.id)} drops in ${sq(e.at)}; the movement ends`,
+  MovementStopped: (e, n) => e.reason === 'dropped' ? `  ${n(e.id)} drops in ${sq(e.at)}; the movement ends` : `  ${n(e.id)} stops in ${sq(e.at)}, short of the foe's space`,
   OpportunityProvoked: (e, n) => `  ${n(e.by)} provokes an attack of opportunity from ${n(e.reactor)} by ${TRIGGER_TEXT[e.trigger]}`,
   OpportunityDeclined: (e, n) => `  ${n(e.reactor)} lets the opportunity pass`,
+  OpportunityTaken: (e, n) => `  ${n(e.reactor)} takes the opportunity${e.with === 'attack' ? '' : ` (${e.with})`}`,
+  OpportunityFoiled: (e, n) =>
+    `  ${n(e.reactor)}'s attack of opportunity on ${n(e.against)} never comes (${e.reason === 'chain-ended' ? 'the chain ended' : e.reason})`,
+  ManeuverRolled: (e, n) =>
+    `  ${n(e.attacker)} tries to ${e.maneuver} ${n(e.target)}: ${e.attackerTotal} (d20 ${e.attackerD20}) against ${e.defenderTotal} (d20 ${e.defenderD20}) - ${e.success ? 'success' : 'failure'}`,
+  TumbleChecked: (e, n) =>
+    `  ${n(e.id)} tumbles ${e.through ? 'through' : 'past'} ${n(e.past)}: d20 ${e.d20}${signed(e.bonus)} = ${e.total} vs DC ${e.dc} - ${e.success ? 'success' : 'failure'}`,
+  PowerAttackChosen: (e, n) => `  ${n(e.id)} uses Power Attack (${e.amount})`,
+  FlankerIgnored: (e, n) => `  ${n(e.id)} turns its back on ${n(e.flanker)}`,
   AttackRolled: attackText,
   DamageDealt: (e, n) =>
     e.cause === 'bleeding'
       ? null
+      : e.cause === 'exertion'
+      ? `  ${n(e.target)} strains while disabled and loses 1 hp`
       : `  ${n(e.target)} takes ${e.amount} damage${e.sneakDice.length ? ` (sneak attack ${e.sneakDice.join('+')})` : ''}`,
   HealingReceived: (e, n) => `  ${n(e.target)} heals ${e.amount} hp`,
   EffectStarted: (e, n) => `  ${n(e.id)}: ${e.effect.replace('-', ' ')}`,

@@ -10,27 +10,30 @@ export interface ActionRule {
   /** PROV-3: what it provokes when done in a threatened square, and the feat that avoids it. */
   readonly provokes: Trigger | null;
   readonly avoidedBy: Feat | null;
+  /** CORE-4: begun while disabled, it costs 1 hp once done. */
+  readonly strenuous: boolean;
 }
 
 export const ACTION_RULES = {
-  Move: { cost: 'move', provokes: null, avoidedBy: null },
-  FiveFootStep: { cost: 'five-foot-step', provokes: null, avoidedBy: null },
-  Withdraw: { cost: 'full-round', provokes: null, avoidedBy: null },
-  Tumble: { cost: 'move', provokes: null, avoidedBy: null },
-  Attack: { cost: 'standard', provokes: null, avoidedBy: null },
-  FullAttack: { cost: 'full-round', provokes: null, avoidedBy: null },
-  Charge: { cost: 'full-round', provokes: null, avoidedBy: null },
-  SpringAttack: { cost: 'full-round', provokes: null, avoidedBy: null },
-  CastSpell: { cost: 'standard', provokes: 'spell', avoidedBy: null },
-  Touch: { cost: 'standard', provokes: null, avoidedBy: null },
-  DrinkPotion: { cost: 'standard', provokes: 'distracting', avoidedBy: null },
-  StandUp: { cost: 'move', provokes: 'distracting', avoidedBy: null },
-  PickUp: { cost: 'move', provokes: 'distracting', avoidedBy: null },
-  TotalDefense: { cost: 'standard', provokes: null, avoidedBy: null },
-  DrawWeapon: { cost: 'move', provokes: null, avoidedBy: null },
-  Trip: { cost: 'standard', provokes: 'trip', avoidedBy: 'improved-trip' },
-  Disarm: { cost: 'standard', provokes: 'disarm', avoidedBy: 'improved-disarm' },
-  EndTurn: { cost: 'free', provokes: null, avoidedBy: null },
+  Move: { cost: 'move', provokes: null, avoidedBy: null, strenuous: false },
+  FiveFootStep: { cost: 'five-foot-step', provokes: null, avoidedBy: null, strenuous: false },
+  Withdraw: { cost: 'full-round', provokes: null, avoidedBy: null, strenuous: true },
+  Tumble: { cost: 'move', provokes: null, avoidedBy: null, strenuous: false },
+  Attack: { cost: 'standard', provokes: null, avoidedBy: null, strenuous: true },
+  FullAttack: { cost: 'full-round', provokes: null, avoidedBy: null, strenuous: true },
+  Charge: { cost: 'full-round', provokes: null, avoidedBy: null, strenuous: true },
+  SpringAttack: { cost: 'full-round', provokes: null, avoidedBy: null, strenuous: true },
+  CastSpell: { cost: 'standard', provokes: 'spell', avoidedBy: null, strenuous: true },
+  Touch: { cost: 'standard', provokes: null, avoidedBy: null, strenuous: true },
+  DrinkPotion: { cost: 'standard', provokes: 'distracting', avoidedBy: null, strenuous: false },
+  StandUp: { cost: 'move', provokes: 'distracting', avoidedBy: null, strenuous: false },
+  PickUp: { cost: 'move', provokes: 'distracting', avoidedBy: null, strenuous: false },
+  TotalDefense: { cost: 'standard', provokes: null, avoidedBy: null, strenuous: false },
+  DrawWeapon: { cost: 'move', provokes: null, avoidedBy: null, strenuous: false },
+  Trip: { cost: 'standard', provokes: 'trip', avoidedBy: 'improved-trip', strenuous: true },
+  Disarm: { cost: 'standard', provokes: 'disarm', avoidedBy: 'improved-disarm', strenuous: true },
+  IgnoreFlanker: { cost: 'free', provokes: 'distracting', avoidedBy: null, strenuous: false },
+  EndTurn: { cost: 'free', provokes: null, avoidedBy: null, strenuous: false },
 } as const satisfies Record<CommandType, ActionRule>;
 
 /** Human names used in events and narration. */
@@ -52,5 +55,6 @@ export const ACTION_NAMES = {
   DrawWeapon: 'draw a weapon',
   Trip: 'trip',
   Disarm: 'disarm',
+  IgnoreFlanker: 'ignore a flanker',
   EndTurn: 'end turn',
 } as const satisfies Record<CommandType, string>;

@@ -169,7 +169,7 @@ describe('what the engine rejects later is not a format error', () => {
     if (!result.ok) throw new Error(result.error);
     expect(result.value.script.map((s) => s.command)).toEqual([
       { type: 'Move', actor: 'ghost', path: [[5, 3]] },
-      { type: 'FullAttack', actor: 'orc', targets: ['nobody'], with: null, stepAfter: null },
+      { type: 'FullAttack', actor: 'orc', targets: ['nobody'], with: null, stepAfter: null, powerAttack: 0 },
     ]);
   });
 });

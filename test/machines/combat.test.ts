@@ -39,7 +39,7 @@ describe('SURP-1, SURP-2 surprise round', () => {
 
   it('refuses a full-round action in the surprise round', () => {
     const { kernel, send } = start([orc({ aware: true }), fighter({ aware: false })], ['orc', 'fighter']);
-    send({ type: 'FullAttack', actor: 'orc', targets: ['fighter'], with: null, stepAfter: null });
+    send({ type: 'FullAttack', actor: 'orc', targets: ['fighter'], with: null, stepAfter: null, powerAttack: 0 });
     expect(kernel.rejection?.code).toBe('no-action-left');
     expect(kernel.state.round).toBe(0);
   });
@@ -83,7 +83,7 @@ describe('INIT-1 INIT-2 initiative through the machine', () => {
 describe('CORE-12 the end', () => {
   it('ends as soon as one side is left standing, and no further turn begins', () => {
     const { kernel, actor, send } = start([fighter(), orc({ hp: 1 })], ['fighter', 'orc'], { 20: [15], 8: [5] });
-    send({ type: 'Attack', actor: 'fighter', target: 'orc', with: null });
+    send({ type: 'Attack', actor: 'fighter', target: 'orc', with: null, powerAttack: 0 });
     expect(actor.getSnapshot().status).toBe('done');
     expect(kernel.state.phase).toBe('ended');
     expect(kernel.state.winner).toBe('heroes');

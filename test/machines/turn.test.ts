@@ -27,8 +27,8 @@ const far = { at: [8, 2] as [number, number] };
 describe('CORE-1 action budget', () => {
   it('one standard and one move; a second standard is refused', () => {
     const { send } = start([fighter(), orc({ hp: 50 })], ['fighter', 'orc'], { 20: [2, 2], 8: [1] });
-    expect(send({ type: 'Attack', actor: 'fighter', target: 'orc', with: null })).toBeNull();
-    expect(send({ type: 'Attack', actor: 'fighter', target: 'orc', with: null })?.code).toBe('no-action-left');
+    expect(send({ type: 'Attack', actor: 'fighter', target: 'orc', with: null, powerAttack: 0 })).toBeNull();
+    expect(send({ type: 'Attack', actor: 'fighter', target: 'orc', with: null, powerAttack: 0 })?.code).toBe('no-action-left');
     expect(send({ type: 'Move', actor: 'fighter', path: [[2, 3]] })).toBeNull();
     expect(send({ type: 'Move', actor: 'fighter', path: [[2, 4]] })?.code).toBe('no-action-left');
   });
@@ -38,12 +38,12 @@ describe('CORE-1 action budget', () => {
     expect(send({ type: 'Move', actor: 'fighter', path: [[2, 3]] })).toBeNull();
     expect(send({ type: 'Move', actor: 'fighter', path: [[2, 4]] })).toBeNull();
     expect(kernel.state.creatures.fighter!.at).toEqual([2, 4]);
-    expect(send({ type: 'Attack', actor: 'fighter', target: 'orc', with: null })?.code).toBe('no-action-left');
+    expect(send({ type: 'Attack', actor: 'fighter', target: 'orc', with: null, powerAttack: 0 })?.code).toBe('no-action-left');
   });
 
   it('a full-round action ends the turn; none after a move', () => {
     const { kernel, send } = start([fighter(), orc({ hp: 50 })], ['fighter', 'orc'], { 20: [2, 2], 8: [] });
-    expect(send({ type: 'FullAttack', actor: 'fighter', targets: ['orc'], with: null, stepAfter: null })).toBeNull();
+    expect(send({ type: 'FullAttack', actor: 'fighter', targets: ['orc'], with: null, stepAfter: null, powerAttack: 0 })).toBeNull();
     expect(kernel.state.turn?.actor).toBe('orc');
     expect(kernel.events.filter((e) => e.type === 'AttackRolled')).toHaveLength(2); // +8/+3
   });
@@ -51,7 +51,7 @@ describe('CORE-1 action budget', () => {
   it('no full-round action after a move action', () => {
     const { send } = start([fighter(), orc({ hp: 50, at: [4, 2] })], ['fighter', 'orc']);
     expect(send({ type: 'Move', actor: 'fighter', path: [[3, 2]] })).toBeNull();
-    expect(send({ type: 'FullAttack', actor: 'fighter', targets: ['orc'], with: null, stepAfter: null })?.code).toBe('no-action-left');
+    expect(send({ type: 'FullAttack', actor: 'fighter', targets: ['orc'], with: null, stepAfter: null, powerAttack: 0 })?.code).toBe('no-action-left');
   });
 
   it('AVOID-1: a 5-foot step, then no other movement', () => {
@@ -66,7 +66,7 @@ describe('CORE-1 action budget', () => {
     const before = kernel.state;
     const length = kernel.events.length;
     expect(send({ type: 'Move', actor: 'fighter', path: [[4, 4]] })?.code).toBe('not-adjacent');
-    expect(send({ type: 'Attack', actor: 'orc', target: 'fighter', with: null })?.code).toBe('not-your-turn');
+    expect(send({ type: 'Attack', actor: 'orc', target: 'fighter', with: null, powerAttack: 0 })?.code).toBe('not-your-turn');
     expect(kernel.state).toBe(before);
     expect(kernel.events).toHaveLength(length);
   });
