@@ -6,7 +6,7 @@ import type { OpportunityDecision } from '../src/model/commands.ts';
 import type { Kernel } from '../src/engine/kernel.ts';
 import type { OpportunityWindow } from '../src/engine/opportunity.ts';
 import {
-  closeWindow, counterWindow, declareOpportunity, promptReactor, provokerDown, resolveDeclared, type Declared,
+  closeWindow, counterWindow, declareOpportunity, openAnswerWindow, promptReactor, provokerDown, resolveDeclared, type Declared,
 } from '../src/engine/resolve-opportunity.ts';
 
 export interface OpportunityInput {
@@ -67,7 +67,7 @@ export const opportunityMachine = setup({
     openAnswer: assign({
       frames: ({ context }) => {
         const frame = top(context);
-        const window = counterWindow(context.kernel, frame.window, frame.declared!)!;
+        const window = openAnswerWindow(context.kernel, frame.window, frame.declared!);
         return [...context.frames, { window, index: 0, declared: null, answerEnded: false, chainEnded: false }];
       },
     }),

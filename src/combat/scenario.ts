@@ -16,7 +16,10 @@ export function runScenario(scenario: Scenario): ScenarioRun {
     dice,
     initiative: scenario.initiative,
     // SPEC `aoo`: each creature's scripted answer to AOO-4.
-    onOpportunity: (prompt, state) => ({ take: statsOf(state, prompt.reactor).aooPolicy === 'always', with: null }),
+    onOpportunity: (prompt, state) => {
+      const stats = statsOf(state, prompt.reactor);
+      return { take: stats.aooPolicy === 'always', with: stats.aooWith };
+    },
   });
   const rejected: Summary['rejected'] = [];
   for (const step of scenario.script) {

@@ -12,6 +12,9 @@ export interface AttackSummary {
   target: string;
   kind: 'regular' | 'opportunity';
   provokedBy?: string;
+  /** Trip and disarm attempts (AOO-5); `succeeded` says whether the maneuver worked. */
+  special?: 'trip' | 'disarm';
+  succeeded?: boolean;
   weapon: string;
   roll: number;
   total: number;
@@ -48,7 +51,19 @@ function attacksOf(events: readonly CombatEvent[]): AttackSummary[] {
         sneak: e.sneak, damage: 0,
       });
     }
+    if (e.type === 'ManeuverRolled' && e.maneuver === 'disarm') {
+      attacks.push({
+        round, attacker: e.attacker, target: e.target, kind: e.kind, ...(e.provokedBy ? { provokedBy: e.provokedBy } : {}),
+        special: 'disarm', succeeded: e.success, weapon: 'disarm', roll: e.attackerD20, total: e.attackerTotal, ac: e.defenderTotal,
+        hit: e.success, critical: false, flanking: false, sneak: false, damage: 0,
+      });
+    }
     const last = attacks[attacks.length - 1];
+    if (e.type === 'AttackRolled' && e.weapon.startsWith('trip (') && last) {
+      last.special = 'trip';
+      last.succeeded = false;
+    }
+    if (e.type === 'ManeuverRolled' && e.maneuver === 'trip' && last) last.succeeded = e.success;
     if (e.type === 'DamageDealt' && e.cause === 'attack' && last && last.target === e.target) last.damage += e.amount;
   }
   return attacks;

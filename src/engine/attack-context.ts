@@ -9,7 +9,7 @@ import { areFoes, canActNow, creatureOf, distanceBetween, has, sees, statsOf, th
 /** DEX-3, DEX-4: conditions that deny Dex whatever uncanny dodge says (DEX-5: entangled does not). */
 const IMMOBILIZED: readonly Condition[] = ['helpless', 'stunned', 'climbing'];
 
-export type DexDenial = 'flat-footed' | 'unseen' | 'immobilized' | null;
+export type DexDenial = 'flat-footed' | 'unseen' | 'immobilized' | 'ignored' | null;
 
 /** DEX-1..5, FF-3: why, if at all, `defender` loses its Dex bonus against `attacker`. */
 export function dexDenial(state: CombatState, attacker: CreatureId, defender: CreatureId): DexDenial {
@@ -18,6 +18,7 @@ export function dexDenial(state: CombatState, attacker: CreatureId, defender: Cr
   if (d.conditions.some((k) => IMMOBILIZED.includes(k)) || !canActNow(state, defender)) return 'immobilized';
   if (d.flatFooted && !uncanny) return 'flat-footed';
   if (!sees(state, defender, attacker) && !uncanny) return 'unseen';
+  if (state.rules.ignoreFlankers && d.ignoring.includes(attacker)) return 'ignored'; // VAR-1
   return null;
 }
 
@@ -28,11 +29,15 @@ export function isFlanking(state: CombatState, attacker: CreatureId, defender: C
   // FLK-4: improved uncanny dodge, unless the attacker's sneak-attack levels beat it by 4.
   if (defStats.improvedUncannyDodge && statsOf(state, attacker).sneakAttackLevels < defStats.uncannyDodgeLevels + 4) return false;
   if (!threatensCreature(state, attacker, defender)) return false;
+  // VAR-1: a flanker the defender disregards gets no +2 and gives no flank to its allies.
+  const ignored = (id: CreatureId) => state.rules.ignoreFlankers && creatureOf(state, defender).ignoring.includes(id);
+  if (ignored(attacker)) return false;
   const place = (id: CreatureId) => ({ at: creatureOf(state, id).at, size: statsOf(state, id).size });
   return state.listed.some(
     (ally) =>
       ally !== attacker &&
       ally !== defender &&
+      !ignored(ally) &&
       !areFoes(state, ally, attacker) &&
       areFoes(state, ally, defender) &&
       threatensCreature(state, ally, defender) &&

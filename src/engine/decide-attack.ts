@@ -46,6 +46,7 @@ export function decideAttack(state: CombatState, dice: Dice, spec: AttackSpec): 
   if (denial === 'flat-footed') rules.push('DEX-1', 'FF-2');
   if (denial === 'unseen') rules.push('DEX-2');
   if (denial === 'immobilized') rules.push('DEX-3');
+  if (denial === 'ignored') rules.push('VAR-1');
   const flanking = attack.kind !== 'ranged' && isFlanking(state, attacker, target); // FLK-2: ranged never flanks
   if (flanking) rules.push('FLK-1', 'FLK-2');
   const unseen = !sees(state, target, attacker); // DEX-2: +2 against a defender who cannot see the attacker

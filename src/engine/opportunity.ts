@@ -1,6 +1,7 @@
 // Who gets an attack of opportunity, checked with plain functions before any machine is spawned.
 import type { CreatureId, Square } from '../model/ids.ts';
-import type { Trigger } from '../model/events.ts';
+import type { CombatEvent, Trigger } from '../model/events.ts';
+import type { RuleId } from '../model/rule-ids.ts';
 import type { CombatState } from '../model/state.ts';
 import { areFoes, canActNow, creatureOf, initiativeRank, sees, statsOf, threatens } from './queries.ts';
 import { coverBetween } from '../rules/cover.ts';
@@ -51,3 +52,20 @@ export interface OpportunityWindow {
   readonly at: Square;
   readonly reactors: readonly CreatureId[];
 }
+
+const PROVOKED_RULES = {
+  move: ['PROV-1', 'PROV-2'],
+  spell: ['PROV-3', 'RES-3'],
+  ranged: ['PROV-3'],
+  distracting: ['PROV-3'],
+  unarmed: ['PROV-3'],
+  'enter-space': ['PROV-4', 'RES-4'],
+  trip: ['PROV-3', 'RES-6'],
+  disarm: ['PROV-3', 'RES-6'],
+  'ignore-flanker': ['VAR-1'],
+} as const satisfies Record<Trigger, readonly RuleId[]>;
+
+/** The event that records one reactor's opportunity in a window. */
+export const provoked = (w: OpportunityWindow, reactor: CreatureId): CombatEvent => ({
+  type: 'OpportunityProvoked', by: w.provoker, reactor, trigger: w.trigger, at: w.at, rules: PROVOKED_RULES[w.trigger],
+});

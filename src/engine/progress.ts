@@ -9,7 +9,7 @@ import type { Dice } from '../dice/dice.ts';
 import { decideAttack } from './decide-attack.ts';
 import { spellAttack, spellEffect } from './decide-spell.ts';
 import { commit, type Kernel } from './kernel.ts';
-import { canTakeOpportunity, reactorsAgainst, type OpportunityWindow } from './opportunity.ts';
+import { canTakeOpportunity, provoked, reactorsAgainst, type OpportunityWindow } from './opportunity.ts';
 import { decideManeuver } from './decide-maneuver.ts';
 import type { MoveMode } from '../model/events.ts';
 import type { RuleId } from '../model/rule-ids.ts';
@@ -120,10 +120,6 @@ export function advance(kernel: Kernel): void {
   kernel.pending = null;
 }
 
-const provoked = (w: OpportunityWindow, reactor: CreatureId): CombatEvent => ({
-  type: 'OpportunityProvoked', by: w.provoker, reactor, trigger: w.trigger, at: w.at,
-  rules: w.trigger === 'move' ? ['PROV-1', 'PROV-2'] : w.trigger === 'spell' ? ['PROV-3', 'RES-3'] : ['PROV-3'],
-});
 
 /** PROV-1..3, PROV-5, AVOID-1, AVOID-2: the opportunity window that opens before a step, if any. */
 export function windowBefore(state: CombatState, actor: CreatureId, step: Step, exempt: readonly CreatureId[] = []): OpportunityWindow | null {

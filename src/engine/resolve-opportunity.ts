@@ -9,7 +9,7 @@ import { decideAttack } from './decide-attack.ts';
 import { decideManeuver } from './decide-maneuver.ts';
 import { spellAttack } from './decide-spell.ts';
 import { commit, type Kernel } from './kernel.ts';
-import { canTakeOpportunity, type OpportunityWindow } from './opportunity.ts';
+import { canTakeOpportunity, provoked, type OpportunityWindow } from './opportunity.ts';
 import { canActNow, creatureOf, findUsableAttack, has, statsOf } from './queries.ts';
 
 /** The form an attack of opportunity takes (AOO-5): a melee attack, a trip or disarm, or a held charge. */
@@ -79,6 +79,13 @@ export function counterWindow(kernel: Kernel, window: OpportunityWindow, declare
   const squares = squaresOf(at, statsOf(kernel.state, declared.reactor).size);
   if (!canTakeOpportunity(kernel.state, target, declared.reactor, squares)) return null;
   return { provoker: declared.reactor, trigger: declared.form.maneuver, at, reactors: [target] };
+}
+
+/** Opens the answering window of a chain and records its opportunities. */
+export function openAnswerWindow(kernel: Kernel, window: OpportunityWindow, declared: Declared): OpportunityWindow {
+  const answer = counterWindow(kernel, window, declared)!;
+  commit(kernel, answer.reactors.map((reactor) => provoked(answer, reactor)));
+  return answer;
 }
 
 /** Why a declared attack can no longer be made, if it cannot (RES-1, RES-6). */
