@@ -28,6 +28,8 @@ export interface AttackSpec {
   readonly damage?: string;
   /** A touch attack that deals no damage (the first step of a trip). */
   readonly damageless?: boolean;
+  /** Deal nonlethal damage; against the weapon's own kind it costs -4 and rules out sneak attack (SNK-3). */
+  readonly nonlethal?: boolean;
   readonly rules?: readonly RuleId[];
 }
 
@@ -52,8 +54,10 @@ export function decideAttack(state: CombatState, dice: Dice, spec: AttackSpec): 
   const unseen = !sees(state, target, attacker); // DEX-2: +2 against a defender who cannot see the attacker
   if (unseen) rules.push('DEX-2');
   const mods = situationalModifiers(state, spec);
+  const switched = spec.nonlethal !== undefined && spec.nonlethal !== attack.nonlethal;
+  if (switched) rules.push('SNK-3');
   rules.push(...mods.rules);
-  const bonus = spec.bonus + spec.extraBonus + (flanking ? 2 : 0) + (unseen ? 2 : 0) + mods.attack;
+  const bonus = spec.bonus + spec.extraBonus + (flanking ? 2 : 0) + (unseen ? 2 : 0) + mods.attack - (switched ? 4 : 0);
   const { ac, acKind } = armorClassAgainst(state, target, denied, spec.touch, spec.provokedBy);
   if (denied || spec.touch) rules.push('CORE-9');
   const d20 = dice.roll(20, 'attack', attacker);
@@ -65,7 +69,8 @@ export function decideAttack(state: CombatState, dice: Dice, spec: AttackSpec): 
   const d100 = chance > 0 ? dice.roll(100, 'miss', attacker) : null;
   if (d100 !== null) rules.push('CORE-11');
   const hit = roll.hit && !(d100 !== null && missedByConcealment(d100, chance));
-  const sneak = hit && !spec.damageless && sneakApplies(state, attacker, target, attack, denied, flanking);
+  // SNK-3: no sneak attack when taking -4 to change the damage from lethal to nonlethal or back.
+  const sneak = hit && !spec.damageless && !switched && sneakApplies(state, attacker, target, attack, denied, flanking);
   if (sneak) rules.push('SNK-1', 'SNK-6');
   const rolled: CombatEvent = {
     type: 'AttackRolled', attacker, target, weapon: attack.name, kind: spec.kind, provokedBy: spec.provokedBy, d20, bonus,
@@ -109,6 +114,7 @@ function damageEvent(state: CombatState, dice: Dice, spec: AttackSpec, multiplie
   if (sneak) rules.push('SNK-1', 'SNK-6');
   return {
     type: 'DamageDealt', source: spec.attacker, target: spec.target, cause: 'attack', dice: weaponRolls.flat(), sneakDice: sneakRolls,
+    ...((spec.nonlethal ?? spec.attack.nonlethal) ? { nonlethal: true } : {}),
     amount: hitDamage(weaponRolls, expr.bonus + extra, sneakRolls), rules,
   };
 }

@@ -72,5 +72,5 @@ function decideDisarm(state: CombatState, dice: Dice, spec: ManeuverSpec): Comba
 
 const touchProfile = (): AttackProfile => ({
   name: 'unarmed', kind: 'melee', bonus: [0], damage: '1d3', crit: { range: 20, multiplier: 2 }, reachWeapon: false, unarmed: true,
-  rangeIncrement: null, twoHanded: false,
+  rangeIncrement: null, twoHanded: false, nonlethal: true,
 });

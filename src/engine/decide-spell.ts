@@ -10,7 +10,7 @@ import { decideAttack, rollDice } from './decide-attack.ts';
 import { statsOf } from './queries.ts';
 
 const touchAttack = (name: string, kind: 'melee' | 'ranged', damage: string): AttackProfile => ({
-  name, kind, bonus: [0], damage, crit: { range: 20, multiplier: 2 }, reachWeapon: false, unarmed: false, rangeIncrement: null, twoHanded: false,
+  name, kind, bonus: [0], damage, crit: { range: 20, multiplier: 2 }, reachWeapon: false, unarmed: false, rangeIncrement: null, twoHanded: false, nonlethal: false,
 });
 
 function magicMissile(state: CombatState, dice: Dice, caster: CreatureId, target: CreatureId): CombatEvent[] {

@@ -99,6 +99,11 @@ const HANDLERS: Handlers = {
   },
   DamageDealt: (d, e) => {
     const c = creature(d, e.target);
+    if (e.nonlethal) {
+      c.nonlethal += e.amount;
+      closeTurnIfDropped(d, e.target);
+      return;
+    }
     c.hp -= e.amount;
     if (c.hp < 0 && e.cause !== 'bleeding') c.stable = false;
     closeTurnIfDropped(d, e.target);

@@ -11,6 +11,7 @@ export function initialState(encounter: Encounter): CombatState {
       id: c.stats.id,
       at: c.at,
       hp: c.hp,
+      nonlethal: 0,
       conditions: [...c.conditions],
       flatFooted: true,
       aware: c.aware,

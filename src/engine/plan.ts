@@ -7,6 +7,7 @@ import { SPELL_IDS } from '../model/stats.ts';
 import { ACTION_NAMES, ACTION_RULES } from '../rules/actions.ts';
 import { inBounds, isAdjacent, isBlocked, isDifficult, pathCostFeet, spaceDistanceFeet, squaresOf } from '../rules/grid.ts';
 import { SPELL_RULES } from '../rules/spells.ts';
+import { isTinyOrSmaller } from '../rules/size.ts';
 import type { Rejection } from './kernel.ts';
 import { areFoes, attackReaches, canActNow, creatureOf, distanceBetween, findAttack, findUsableAttack, has, hpStateOf, statsOf, threatensCreature, usableMelee } from './queries.ts';
 import type { Step } from './steps.ts';
@@ -71,10 +72,12 @@ export function checkPath(state: CombatState, actor: CreatureId, path: readonly 
       const other = occupantOther(state, actor, part);
       // CORE-5: allies may be passed through; foes that can still act may not (AVOID-4 tumbles through).
       const tumblingThrough = mode === 'tumble-through' && i < path.length - 1;
-      if (other && areFoes(state, actor, other) && canActNow(state, other) && !tumblingThrough) {
+      // Tiny and smaller creatures may enter a foe's space (it provokes from that foe, PROV-4).
+      const tiny = isTinyOrSmaller(stats.size);
+      if (other && areFoes(state, actor, other) && canActNow(state, other) && !tumblingThrough && !tiny) {
         return { code: 'enemy-space', message: `path[${i}] ${fmt(part)} is occupied by ${other}, a foe` };
       }
-      if (other && i === path.length - 1) return { code: 'occupied', message: `cannot end the move in ${fmt(part)}, occupied by ${other}` };
+      if (other && i === path.length - 1 && !(tiny && areFoes(state, actor, other))) return { code: 'occupied', message: `cannot end the move in ${fmt(part)}, occupied by ${other}` };
     }
     if (mode === 'five-foot-step' && isDifficult(state.map, sq)) {
       return { code: 'difficult-terrain', message: 'no 5-foot step into difficult terrain (AVOID-1)' };
@@ -162,7 +165,7 @@ function attackStep(state: CombatState, actor: CreatureId, target: CreatureId, n
   const unarmedProvokes = attack.unarmed && !stats.feats.includes('improved-unarmed-strike');
   const provokes = ranged ? 'ranged' : unarmedProvokes ? 'unarmed' : null;
   const bonus = attack.bonus[Math.min(index, attack.bonus.length - 1)] ?? 0;
-  return { kind: 'attack', target, weapon: attack.name, bonus, extraBonus: extra, provokes, skipIfDown: index > 0 };
+  return { kind: 'attack', target, weapon: attack.name, bonus, extraBonus: extra, provokes, skipIfDown: index > 0, nonlethal: null };
 }
 
 const isStep = (x: AttackStep | Rejection): x is AttackStep => 'kind' in x;
@@ -172,7 +175,7 @@ const planAttack: Planner<'Attack'> = (state, turn, c) => {
   if (bad) return { ok: false, rejection: bad };
   if (!affordable(turn, 'standard')) return reject('no-action-left', `${c.actor} has no standard action left`);
   const step = attackStep(state, c.actor, c.target, c.with, 0);
-  return isStep(step) ? accept(c, 'standard', [step]) : { ok: false, rejection: step };
+  return isStep(step) ? accept(c, 'standard', [{ ...step, nonlethal: c.nonlethal ?? null }]) : { ok: false, rejection: step };
 };
 
 /** CORE-6: the iterative bonuses of the weapon, or every natural attack of a monster. */
@@ -202,7 +205,7 @@ const planFullAttack: Planner<'FullAttack'> = (state, turn, c) => {
       if (i === 0) return { ok: false, rejection: step };
       continue;
     }
-    steps.push({ ...step, skipIfDown: i > 0 });
+    steps.push({ ...step, skipIfDown: i > 0, nonlethal: c.nonlethal ?? null });
   }
   if (c.stepAfter) {
     const bad = checkPath(state, c.actor, [c.stepAfter], 'five-foot-step');
@@ -228,7 +231,7 @@ const planCharge: Planner<'Charge'> = (state, turn, c) => {
   const attack = findAttack(stats, null);
   if (!attack || attack.kind === 'ranged') return reject('no-such-attack', `${c.actor} has no melee attack to charge with`);
   const steps: Step[] = [...leaveSteps(state, c.actor, c.path, 'charge'), { kind: 'effect', effect: 'charged' }];
-  steps.push({ kind: 'attack', target: c.target, weapon: attack.name, bonus: attack.bonus[0] ?? 0, extraBonus: 2, provokes: null, skipIfDown: false });
+  steps.push({ kind: 'attack', target: c.target, weapon: attack.name, bonus: attack.bonus[0] ?? 0, extraBonus: 2, provokes: null, skipIfDown: false, nonlethal: null });
   return accept(c, cost, steps);
 };
 

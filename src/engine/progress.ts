@@ -23,8 +23,8 @@ export interface PendingAction {
   readonly action: string;
   readonly steps: readonly Step[];
   next: number;
-  /** The window before steps[next] has been opened already. */
-  windowDone: boolean;
+  /** Where steps[next] stands: 0 before the entering-a-space window (PROV-4), 1 before the usual window, 2 ready. */
+  stage: 0 | 1 | 2;
   /** Log length when the last window opened: damage after it disrupts a spell (RES-3). */
   mark: number;
   stopped: boolean;
@@ -74,7 +74,7 @@ export function startAction(kernel: Kernel, command: Command): boolean {
   kernel.rejection = null;
   const { plan } = result;
   kernel.pending = {
-    actor: command.actor, command, action: plan.action, steps: plan.steps, next: 0, windowDone: false, mark: 0, stopped: false,
+    actor: command.actor, command, action: plan.action, steps: plan.steps, next: 0, stage: 0, mark: 0, stopped: false,
     exempt: command.type === 'SpringAttack' ? [command.target] : [], tumbledAgainst: [], tumbleChecks: 0, stopAfterWindow: false,
   };
   if (command.type !== 'EndTurn') {
@@ -89,16 +89,15 @@ export function advance(kernel: Kernel): void {
   if (!p) return;
   while (p.next < p.steps.length && !p.stopped) {
     const step = p.steps[p.next]!;
-    if (!p.windowDone) {
-      p.windowDone = true;
-      if (step.kind === 'leave' && step.mode === 'tumble') tumbleChecks(kernel, p, step);
-      const window = p.stopAfterWindow ? enterSpaceWindow(kernel.state, p.actor, step) : windowBefore(kernel.state, p.actor, step, p.exempt);
+    if (p.stage < 2) {
+      const window = nextWindow(kernel, p, step);
       if (window) {
         p.mark = kernel.events.length;
         kernel.window = window;
         commit(kernel, window.reactors.map((reactor) => provoked(window, reactor)));
         return;
       }
+      continue;
     }
     if (!canActNow(kernel.state, p.actor)) {
       commit(kernel, foiled(kernel.state, p, step)); // RES-1
@@ -115,11 +114,24 @@ export function advance(kernel: Kernel): void {
     commit(kernel, events);
     p.stopped = stop;
     p.next += 1;
-    p.windowDone = false;
+    p.stage = 0;
   }
   kernel.pending = null;
 }
 
+
+/** The next window before `step`, advancing its stage: entering a foe's space first (PROV-4), then the rest. */
+function nextWindow(kernel: Kernel, p: PendingAction, step: Step): OpportunityWindow | null {
+  if (p.stage === 0) {
+    p.stage = 1;
+    if (step.kind === 'leave' && step.mode === 'tumble') tumbleChecks(kernel, p, step);
+    const entering = step.kind === 'leave' && step.into !== null && (p.stopAfterWindow || (step.mode !== 'tumble' && !p.exempt.includes(step.into)));
+    return entering ? enterSpaceWindow(kernel.state, p.actor, step) : null;
+  }
+  p.stage = 2;
+  if (p.stopAfterWindow || !canActNow(kernel.state, p.actor)) return null;
+  return windowBefore(kernel.state, p.actor, step, p.exempt);
+}
 
 /** PROV-1..3, PROV-5, AVOID-1, AVOID-2: the opportunity window that opens before a step, if any. */
 export function windowBefore(state: CombatState, actor: CreatureId, step: Step, exempt: readonly CreatureId[] = []): OpportunityWindow | null {
@@ -266,7 +278,7 @@ function attackEvents(state: CombatState, dice: Dice, actor: CreatureId, step: E
   if (!attack) return [];
   return decideAttack(state, dice, {
     attacker: actor, target: step.target, attack, bonus: step.bonus, kind: 'regular', provokedBy: null, touch: false,
-    extraBonus: step.extraBonus, rules: step.extraBonus ? ['CORE-7'] : [],
+    extraBonus: step.extraBonus, rules: step.extraBonus ? ['CORE-7'] : [], nonlethal: step.nonlethal ?? attack.nonlethal,
   });
 }
 

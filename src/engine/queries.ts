@@ -30,7 +30,8 @@ const INCAPACITATING: readonly Condition[] = ['helpless', 'unconscious', 'stunne
 
 export function canActNow(state: CombatState, id: CreatureId): boolean {
   const c = creatureOf(state, id);
-  return HP_STATE_CAN_ACT[hpStateOf(state, id)] && !c.conditions.some((k) => INCAPACITATING.includes(k));
+  // Nonlethal damage beyond current hit points knocks a creature out.
+  return HP_STATE_CAN_ACT[hpStateOf(state, id)] && c.nonlethal <= c.hp && !c.conditions.some((k) => INCAPACITATING.includes(k));
 }
 
 export const areFoes = (state: CombatState, a: CreatureId, b: CreatureId): boolean =>

@@ -22,6 +22,8 @@ export type Step =
       readonly bonus: number;
       readonly extraBonus: number;
       readonly provokes: Trigger | null;
+      /** SNK-3: the attacker's choice of nonlethal damage, or null for the weapon's own kind. */
+      readonly nonlethal: boolean | null;
       /** Later attacks of a full attack are not wasted on a foe already down. */
       readonly skipIfDown: boolean;
     }

@@ -44,6 +44,7 @@ const AttackSchema = z.object({
   reachWeapon: z.boolean().default(false),
   unarmed: z.boolean().default(false),
   twoHanded: z.boolean().default(false),
+  nonlethal: z.boolean().optional(),
   rangeIncrement: positive.nullable().default(null),
 });
 
@@ -199,6 +200,7 @@ function toAttack(a: RawAttack): AttackProfile {
     unarmed: a.unarmed,
     rangeIncrement: a.rangeIncrement,
     twoHanded: a.twoHanded,
+    nonlethal: a.nonlethal ?? a.unarmed,
   };
 }
 

@@ -69,6 +69,7 @@ const FullAttack = z
   .object({
     actor: Id, target: Id.optional(), targets: z.array(Id).min(1).optional(), with: optionalName, stepAfter: optionalSquare,
     powerAttack: PowerAttack,
+    nonlethal: z.boolean().optional(),
   })
   .refine((s) => s.target !== undefined || s.targets !== undefined, {
     error: 'expected a target id (or a "targets" list)', path: ['target'],
@@ -78,7 +79,7 @@ const FullAttack = z
   })
   .transform((s) => ({
     type: 'FullAttack' as const, actor: s.actor, targets: s.targets ?? (s.target === undefined ? [] : [s.target]),
-    with: s.with, stepAfter: s.stepAfter, powerAttack: s.powerAttack,
+    with: s.with, stepAfter: s.stepAfter, powerAttack: s.powerAttack, ...(s.nonlethal === undefined ? {} : { nonlethal: s.nonlethal }),
   }));
 
 type StepSchemas = { readonly [A in StepAction]: z.ZodType<CommandOf<(typeof STEP_ACTIONS)[A]>> };
@@ -91,7 +92,7 @@ const STEP_SCHEMAS: StepSchemas = {
   tumble: z
     .object({ actor: Id, path: Path, through: z.boolean().default(false) })
     .transform((s) => ({ type: 'Tumble' as const, ...s })),
-  attack: z.object({ actor: Id, target: Id, with: optionalName, powerAttack: PowerAttack }).transform((s) => ({ type: 'Attack' as const, ...s })),
+  attack: z.object({ actor: Id, target: Id, with: optionalName, powerAttack: PowerAttack, nonlethal: z.boolean().optional() }).transform((s) => ({ type: 'Attack' as const, ...s })),
   'full-attack': FullAttack,
   charge: z.object({ actor: Id, target: Id, path: Path, powerAttack: PowerAttack }).transform((s) => ({ type: 'Charge' as const, ...s })),
   'spring-attack': z

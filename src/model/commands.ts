@@ -11,13 +11,21 @@ export type Command =
   | (Base & { readonly type: 'FiveFootStep'; readonly to: Square })
   | (Base & { readonly type: 'Withdraw'; readonly path: readonly Square[] })
   | (Base & { readonly type: 'Tumble'; readonly path: readonly Square[]; readonly through: boolean })
-  | (Base & { readonly type: 'Attack'; readonly target: CreatureId; readonly with: string | null; readonly powerAttack: number })
+  | (Base & {
+      readonly type: 'Attack';
+      readonly target: CreatureId;
+      readonly with: string | null;
+      readonly powerAttack: number;
+      /** SNK-3: deal nonlethal damage with a lethal weapon (or the reverse) at -4. */
+      readonly nonlethal?: boolean;
+    })
   | (Base & {
       readonly type: 'FullAttack';
       readonly targets: readonly CreatureId[];
       readonly with: string | null;
       readonly stepAfter: Square | null;
       readonly powerAttack: number;
+      readonly nonlethal?: boolean;
     })
   | (Base & { readonly type: 'Charge'; readonly target: CreatureId; readonly path: readonly Square[]; readonly powerAttack: number })
   | (Base & {

@@ -90,6 +90,8 @@ export type CombatEvent = Cited &
         readonly dice: readonly number[];
         readonly sneakDice: readonly number[];
         readonly amount: number;
+        /** Nonlethal damage: counted apart from hit points (unconscious once it exceeds them). */
+        readonly nonlethal?: boolean;
       }
     | { readonly type: 'HealingReceived'; readonly source: CreatureId; readonly target: CreatureId; readonly dice: readonly number[]; readonly amount: number }
     | { readonly type: 'EffectStarted'; readonly id: CreatureId; readonly effect: 'total-defense' | 'charged' | 'fighting-defensively' }

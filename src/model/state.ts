@@ -12,6 +12,8 @@ export interface CreatureState {
   readonly id: CreatureId;
   readonly at: Square;
   readonly hp: number;
+  /** Nonlethal damage taken (SNK-3): unconscious once it exceeds current hp. */
+  readonly nonlethal: number;
   readonly conditions: readonly Condition[];
   readonly flatFooted: boolean;
   readonly aware: boolean;

@@ -39,6 +39,8 @@ export interface AttackProfile {
   readonly rangeIncrement: number | null;
   /** Two-handed melee weapons double the Power Attack damage bonus (AOO-6). */
   readonly twoHanded: boolean;
+  /** Deals nonlethal damage (saps, unarmed strikes without Improved Unarmed Strike). */
+  readonly nonlethal: boolean;
 }
 
 export interface ArmorClass {

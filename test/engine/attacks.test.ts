@@ -140,3 +140,37 @@ describe('CORE-4 disabled', () => {
     expect(combat.state.turn?.actor).toBe('orc');
   });
 });
+
+describe('SNK-3 nonlethal damage and sneak attack', () => {
+  const rogue = (over = {}) => fighter({ id: 'rogue', sneakAttack: 2, feats: ['combat-reflexes'], ...over });
+  it('a lethal weapon dealing nonlethal damage takes -4 and loses the sneak attack; the damage is nonlethal', () => {
+    // The orc is flat-footed (it has not acted): a sneak attack would apply.
+    const combat = fight([rogue(), orc({ hp: 10 })], ['rogue', 'orc'], { 20: [15], 8: [3] });
+    combat.send({ type: 'Attack', actor: 'rogue', target: 'orc', with: null, powerAttack: 0, nonlethal: true });
+    expect(of(combat.events, 'AttackRolled')[0]).toMatchObject({ bonus: 4, sneak: false, deniedDex: true });
+    expect(combat.state.creatures.orc).toMatchObject({ hp: 10, nonlethal: 6 });
+  });
+
+  it('the same attack dealing lethal damage sneak attacks', () => {
+    const combat = fight([rogue(), orc({ hp: 30 })], ['rogue', 'orc'], { 20: [15], 8: [3], 6: [2, 2] });
+    combat.send({ type: 'Attack', actor: 'rogue', target: 'orc', with: null, powerAttack: 0 });
+    expect(of(combat.events, 'AttackRolled')[0]).toMatchObject({ bonus: 8, sneak: true });
+    expect(combat.state.creatures.orc!.hp).toBe(30 - (3 + 3 + 4));
+  });
+
+  it('a sap (a nonlethal weapon) sneak attacks for nonlethal damage with no penalty', () => {
+    const sap = { name: 'sap', kind: 'melee', bonus: [6], damage: '1d6', nonlethal: true };
+    const combat = fight([rogue({ attacks: [sap] }), orc({ hp: 30 })], ['rogue', 'orc'], { 20: [15], 6: [2, 2, 2] });
+    combat.send({ type: 'Attack', actor: 'rogue', target: 'orc', with: null, powerAttack: 0 });
+    expect(of(combat.events, 'AttackRolled')[0]).toMatchObject({ bonus: 6, sneak: true });
+    expect(combat.state.creatures.orc).toMatchObject({ hp: 30, nonlethal: 6 });
+  });
+
+  it('nonlethal damage beyond current hit points knocks the creature out', () => {
+    const sap = { name: 'sap', kind: 'melee', bonus: [6], damage: '1d6+10', nonlethal: true };
+    const combat = fight([rogue({ attacks: [sap], sneakAttack: 0 }), orc({ hp: 5 })], ['rogue', 'orc'], { 20: [15], 6: [1] });
+    combat.send({ type: 'Attack', actor: 'rogue', target: 'orc', with: null, powerAttack: 0 });
+    expect(combat.state.phase).toBe('ended');
+    expect(combat.state.winner).toBe('heroes');
+  });
+});

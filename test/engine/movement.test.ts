@@ -109,3 +109,38 @@ describe('THR-7 cover', () => {
     expect(provoked([[3, 5]])).toBe(1);
   });
 });
+
+describe('THR-3, PROV-4 Tiny creatures and entering a foe\'s space', () => {
+  const rat = (over = {}) =>
+    orc({ id: 'rat', size: 'tiny', hp: 2, ac: { total: 14, touch: 14, flatFooted: 12 }, attacks: [{ name: 'bite', kind: 'natural', bonus: [4], damage: '1d3-4' }], ...over });
+
+  it('a Tiny creature threatens only its own space: leaving an adjacent square provokes nothing from it', () => {
+    const combat = createCombat(encounter([fighter({ at: [2, 2], feats: ['combat-reflexes'] }), rat({ at: [3, 2] })]), {
+      dice: scriptedDice({}), initiative: ['rat', 'fighter'],
+    });
+    combat.send({ type: 'EndTurn', actor: 'rat' });
+    expect(combat.send({ type: 'Move', actor: 'fighter', path: [[2, 3], [2, 4]] }).ok).toBe(true);
+    expect(of(combat.events, 'OpportunityProvoked')).toHaveLength(0);
+  });
+
+  it('a Tiny creature entering a foe\'s space provokes from that foe before it enters', () => {
+    const combat = createCombat(encounter([fighter({ at: [2, 2] }), rat({ at: [4, 2] })]), {
+      dice: scriptedDice({ 20: [15], 8: [1] }), initiative: ['fighter', 'rat'],
+    });
+    combat.send({ type: 'EndTurn', actor: 'fighter' });
+    combat.send({ type: 'Move', actor: 'rat', path: [[3, 2], [2, 2]] });
+    expect(of(combat.events, 'OpportunityProvoked').map((e) => [e.reactor, e.trigger])).toEqual([['fighter', 'enter-space']]);
+    // RES-4: dropped before entering, it stays in the square it came from.
+    expect(combat.state.creatures.rat!.at).toEqual([3, 2]);
+  });
+
+  it('a foe that fails to tumble into a Tiny creature\'s space provokes from it despite its 0 reach', () => {
+    const combat = createCombat(
+      encounter([tumbler({ at: [2, 2] }), rat({ at: [3, 2], feats: ['combat-reflexes'] })]),
+      { dice: scriptedDice({ 20: [2, 1] }), initiative: ['rogue', 'rat'] },
+    );
+    combat.send({ type: 'Tumble', actor: 'rogue', path: [[3, 2], [4, 2]], through: true });
+    expect(of(combat.events, 'OpportunityProvoked').map((e) => [e.reactor, e.trigger])).toEqual([['rat', 'enter-space']]);
+    expect(combat.state.creatures.rogue!.at).toEqual([2, 2]);
+  });
+});

@@ -33,7 +33,7 @@ describe('encounter defaults', () => {
   it('fills attack defaults', () => {
     expect(statsOf({}).attacks[0]).toEqual({
       name: 'axe', kind: 'melee', bonus: [4], damage: '1d12+3', crit: { range: 20, multiplier: 2 },
-      reachWeapon: false, unarmed: false, rangeIncrement: null, twoHanded: false,
+      reachWeapon: false, unarmed: false, rangeIncrement: null, twoHanded: false, nonlethal: false,
     });
   });
 
