@@ -64,7 +64,8 @@ function attacksOf(events: readonly CombatEvent[]): AttackSummary[] {
       last.succeeded = false;
     }
     if (e.type === 'ManeuverRolled' && e.maneuver === 'trip' && last) last.succeeded = e.success;
-    if (e.type === 'DamageDealt' && e.cause === 'attack' && last && last.target === e.target) last.damage += e.amount;
+    // SPEC: `damage` is the hit points lost, so nonlethal damage does not count.
+    if (e.type === 'DamageDealt' && e.cause === 'attack' && !e.nonlethal && last && last.target === e.target) last.damage += e.amount;
   }
   return attacks;
 }

@@ -16,10 +16,16 @@ export function dexDenial(state: CombatState, attacker: CreatureId, defender: Cr
   const d = creatureOf(state, defender);
   const uncanny = statsOf(state, defender).uncannyDodge;
   if (d.conditions.some((k) => IMMOBILIZED.includes(k)) || !canActNow(state, defender)) return 'immobilized';
+  if (has(d, 'grappling') && !grappledBy(state, defender, attacker)) return 'immobilized'; // DEX-3
   if (d.flatFooted && !uncanny) return 'flat-footed';
   if (!sees(state, defender, attacker) && !uncanny) return 'unseen';
   if (state.rules.ignoreFlankers && d.ignoring.includes(attacker)) return 'ignored'; // VAR-1
   return null;
+}
+
+/** DEX-3: a grappler keeps Dex against its grapple partner: an adjacent foe that is grappling too. */
+function grappledBy(state: CombatState, grappler: CreatureId, other: CreatureId): boolean {
+  return has(creatureOf(state, other), 'grappling') && areFoes(state, grappler, other) && distanceBetween(state, grappler, other) <= 5;
 }
 
 /** FLK-1, FLK-3, FLK-4: is `attacker` flanking `defender` with some ally? */
@@ -49,6 +55,9 @@ export function isFlanking(state: CombatState, attacker: CreatureId, defender: C
 /** CORE-11: the miss chance of the defender's concealment against this attacker. */
 export function missChance(state: CombatState, attacker: CreatureId, defender: CreatureId): number {
   const d = creatureOf(state, defender);
+  // Blindsight within range negates concealment (THR-7, DEX-2).
+  const blindsight = statsOf(state, attacker).blindsight;
+  if (blindsight > 0 && distanceBetween(state, attacker, defender) <= blindsight) return 0;
   const seen = sees(state, attacker, defender);
   if (!seen || has(d, 'totally-concealed')) return 50;
   return has(d, 'concealed') ? 20 : 0;

@@ -4,7 +4,7 @@ import type { CreatureId } from '../model/ids.ts';
 import type { CombatEvent, Trigger } from '../model/events.ts';
 import type { CombatState } from '../model/state.ts';
 import { squaresOf } from '../rules/grid.ts';
-import { concentrationDcDefensive, concentrationDcForDamage, SPELL_RULES } from '../rules/spells.ts';
+import { concentrationDcDefensive, concentrationDcForDamage, concentrationDcGrappling, SPELL_RULES } from '../rules/spells.ts';
 import type { Dice } from '../dice/dice.ts';
 import { decideAttack } from './decide-attack.ts';
 import { spellAttack, spellEffect } from './decide-spell.ts';
@@ -14,7 +14,7 @@ import { decideManeuver } from './decide-maneuver.ts';
 import type { MoveMode } from '../model/events.ts';
 import type { RuleId } from '../model/rule-ids.ts';
 import { planCommand, type PlanResult } from './plan.ts';
-import { areFoes, canActNow, creatureOf, findUsableAttack, initiativeRank, sees, statsOf, threatens } from './queries.ts';
+import { areFoes, canActNow, creatureOf, findUsableAttack, has, initiativeRank, sees, statsOf, threatens } from './queries.ts';
 import type { Step } from './steps.ts';
 
 export interface PendingAction {
@@ -74,7 +74,7 @@ export function startAction(kernel: Kernel, command: Command): boolean {
   kernel.rejection = null;
   const { plan } = result;
   kernel.pending = {
-    actor: command.actor, command, action: plan.action, steps: plan.steps, next: 0, stage: 0, mark: 0, stopped: false,
+    actor: command.actor, command, action: plan.action, steps: plan.steps, next: 0, stage: 0, mark: kernel.events.length, stopped: false,
     exempt: command.type === 'SpringAttack' ? [command.target] : [], tumbledAgainst: [], tumbleChecks: 0, stopAfterWindow: false,
   };
   if (command.type !== 'EndTurn') {
@@ -282,18 +282,25 @@ function attackEvents(state: CombatState, dice: Dice, actor: CreatureId, step: E
   });
 }
 
-/** CORE-10: casting defensively needs a Concentration check before the spell goes off. */
+/** CORE-10: casting defensively, or while grappling, needs a Concentration check before the spell goes off. */
 function beginSpell(state: CombatState, dice: Dice, actor: CreatureId, step: Extract<Step, { kind: 'spell-begin' }>): StepResult {
   const begun: CombatEvent = { type: 'SpellBegun', caster: actor, spell: step.spell, target: step.target, defensively: step.defensively, rules: step.defensively ? ['CORE-10'] : ['PROV-3'] };
-  if (!step.defensively) return done([begun]);
+  const grappling = has(creatureOf(state, actor), 'grappling');
+  if (!step.defensively && !grappling) return done([begun]);
   const stats = statsOf(state, actor);
+  // Combat Casting: +4 when casting defensively or while grappling.
   const bonus = stats.skills.concentration + (stats.feats.includes('combat-casting') ? 4 : 0);
-  const check = concentration(dice, actor, bonus, concentrationDcDefensive(SPELL_RULES[step.spell].level), 'defensive');
-  if (check.success) return done([begun, check]);
-  return done([begun, check, { type: 'SpellLost', caster: actor, spell: step.spell, reason: 'concentration', rules: ['CORE-10'] }], true);
+  const level = SPELL_RULES[step.spell].level;
+  const checks = [
+    ...(step.defensively ? [concentration(dice, actor, bonus, concentrationDcDefensive(level), 'defensive')] : []),
+    ...(grappling ? [concentration(dice, actor, bonus, concentrationDcGrappling(level), 'grappling')] : []),
+  ];
+  if (checks.every((c) => c.success)) return done([begun, ...checks]);
+  const upTo = checks.findIndex((c) => !c.success);
+  return done([begun, ...checks.slice(0, upTo + 1), { type: 'SpellLost', caster: actor, spell: step.spell, reason: 'concentration', rules: ['CORE-10'] }], true);
 }
 
-function concentration(dice: Dice, id: CreatureId, bonus: number, dc: number, reason: 'defensive' | 'damage'): Extract<CombatEvent, { type: 'ConcentrationChecked' }> {
+function concentration(dice: Dice, id: CreatureId, bonus: number, dc: number, reason: 'defensive' | 'damage' | 'grappling'): Extract<CombatEvent, { type: 'ConcentrationChecked' }> {
   const d20 = dice.roll(20, 'check', id);
   const total = d20 + bonus;
   return { type: 'ConcentrationChecked', id, d20, bonus, total, dc, success: total >= dc, reason, rules: ['CORE-10'] };

@@ -50,7 +50,10 @@ function formOf(kernel: Kernel, reactor: CreatureId, choice: string | null): Opp
   const maneuver = MANEUVERS.find((m) => m === choice);
   if (maneuver && maneuver !== 'touch') return { kind: 'maneuver', maneuver };
   const attack = findUsableAttack(kernel.state, reactor, choice);
-  return attack && attack.kind !== 'ranged' ? { kind: 'attack', attack } : null;
+  if (attack && attack.kind !== 'ranged') return { kind: 'attack', attack };
+  // THR-5: a creature armed only by a held charge delivers it by default.
+  const spell = choice === null ? heldSpell(kernel, reactor) : null;
+  return spell ? { kind: 'touch', spell } : null;
 }
 
 /** AOO-4: the controller chose before knowing the outcome; a taken opportunity is spent now (AOO-2). */

@@ -189,7 +189,7 @@ function squareProblem(c: RawCombatant, map: GridMap, blocked: Set<string>, take
 
 const CRIT_IMMUNE_TYPES = ['undead', 'construct', 'ooze', 'plant', 'elemental'];
 
-function toAttack(a: RawAttack): AttackProfile {
+function toAttack(a: RawAttack, feats: readonly string[]): AttackProfile {
   return {
     name: a.name,
     kind: a.kind,
@@ -200,7 +200,7 @@ function toAttack(a: RawAttack): AttackProfile {
     unarmed: a.unarmed,
     rangeIncrement: a.rangeIncrement,
     twoHanded: a.twoHanded,
-    nonlethal: a.nonlethal ?? a.unarmed,
+    nonlethal: a.nonlethal ?? (a.unarmed && !feats.includes('improved-unarmed-strike')),
   };
 }
 
@@ -228,7 +228,7 @@ function toStats(c: RawCombatant): StatBlock {
     init: c.init,
     dex: c.dex,
     str: c.str,
-    attacks: c.attacks.map(toAttack),
+    attacks: c.attacks.map((a) => toAttack(a, c.feats)),
     feats: c.feats,
     sneakAttack: c.sneakAttack,
     sneakAttackLevels: c.sneakAttackLevels,

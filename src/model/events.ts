@@ -104,7 +104,7 @@ export type CombatEvent = Cited &
         readonly total: number;
         readonly dc: number;
         readonly success: boolean;
-        readonly reason: 'defensive' | 'damage';
+        readonly reason: 'defensive' | 'damage' | 'grappling';
       }
     | { readonly type: 'ChargeHeld'; readonly id: CreatureId; readonly spell: SpellId }
     | { readonly type: 'ChargeDischarged'; readonly id: CreatureId; readonly spell: SpellId }

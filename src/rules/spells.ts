@@ -31,3 +31,4 @@ export const cureBonus = (casterLevel: number): number => Math.min(5, casterLeve
 /** CORE-10: Concentration DCs. */
 export const concentrationDcForDamage = (damage: number, level: number): number => 10 + damage + level;
 export const concentrationDcDefensive = (level: number): number => 15 + level;
+export const concentrationDcGrappling = (level: number): number => 20 + level;
