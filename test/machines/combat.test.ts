@@ -91,3 +91,27 @@ describe('CORE-12 the end', () => {
     expect(kernel.prompt).toEqual({ kind: 'ended', winner: 'heroes' });
   });
 });
+
+describe('INIT-3, CORE-4 a creature that cannot act keeps its place', () => {
+  it('a dying creature keeps its place in the order and bleeds on its turn; the order never changes', () => {
+    const { kernel, send } = start(
+      [fighter(), orc({ id: 'orc', hp: -3, at: [6, 2] }), orc({ id: 'orc-2', at: [8, 2] })],
+      ['fighter', 'orc', 'orc-2'],
+      { 100: [50] },
+    );
+    send({ type: 'EndTurn', actor: 'fighter' });
+    // The dying orc's turn begins at its place, it fails to stabilize and loses 1 hp, then orc-2 acts.
+    expect(kernel.events.filter((e) => e.type === 'StabilizationRolled')).toHaveLength(1);
+    expect(kernel.state.creatures.orc!.hp).toBe(-4);
+    expect(kernel.prompt).toEqual({ kind: 'command', actor: 'orc-2' });
+    expect(kernel.state.order).toEqual(['fighter', 'orc', 'orc-2']);
+  });
+
+  it('a dead creature is skipped but stays in the order', () => {
+    const { kernel, send } = start([fighter(), orc({ id: 'orc', hp: -12, at: [6, 2] }), orc({ id: 'orc-2', at: [8, 2] })], ['fighter', 'orc', 'orc-2']);
+    send({ type: 'EndTurn', actor: 'fighter' });
+    expect(kernel.events.some((e) => e.type === 'TurnSkipped' && e.id === 'orc' && e.reason === 'cannot-act')).toBe(true);
+    expect(kernel.prompt).toEqual({ kind: 'command', actor: 'orc-2' });
+    expect(kernel.state.order).toEqual(['fighter', 'orc', 'orc-2']);
+  });
+});
