@@ -3,8 +3,9 @@ import { Command, CommanderError } from 'commander';
 import { isCliFailure } from './errors.ts';
 import { scenarioCommand } from './scenario-command.ts';
 import { runCommand } from './run-command.ts';
+import { replayCommand, type ReplayOptions } from './replay-command.ts';
 
-function program(out: (line: string) => void): Command {
+function program(out: (line: string) => void, warn: (line: string) => void): Command {
   const cli = new Command('d20sim')
     .description('Event-sourced tactical combat simulator for the d20 SRD 3.5 rules')
     .exitOverride()
@@ -14,7 +15,8 @@ function program(out: (line: string) => void): Command {
     .description('run scenario files (conformance SPEC) and print one summary line each')
     .argument('<files...>', 'scenario JSON files')
     .option('--strict', 'a rejected step is an error (exit 2)')
-    .action((files: string[], opts: { strict?: boolean }) => scenarioCommand(files, { strict: opts.strict ?? false }, out));
+    .option('--log <file>', 'write the fight as an event log (one scenario file only)')
+    .action((files: string[], opts: { strict?: boolean; log?: string }) => scenarioCommand(files, opts, out));
   cli
     .command('run')
     .description('fight an encounter to the end with the built-in bot and narrate it')
@@ -22,7 +24,17 @@ function program(out: (line: string) => void): Command {
     .option('--seed <seed>', 'seed for the dice', '1')
     .option('--max-rounds <n>', 'stop as a draw after this many rounds', '100')
     .option('--json', 'print the summary as JSON instead of the narration')
-    .action((file: string, opts: { seed: string; maxRounds: string; json?: boolean }) => runCommand(file, opts, out));
+    .option('--log <file>', 'write the event log (JSONL), each line as it happens')
+    .action((file: string, opts: { seed: string; maxRounds: string; json?: boolean; log?: string }) => runCommand(file, opts, out));
+  cli
+    .command('replay')
+    .description('narrate a logged fight, show the state after an event, or verify the log against the rules')
+    .argument('<log>', 'event log (JSONL)')
+    .option('--lang <lang>', 'narration language: en or fr', 'en')
+    .option('--at <n>', 'show the map and state after event N')
+    .option('--json', 'with --at, print the state as JSON')
+    .option('--verify', 're-decide every command with the recorded dice and check every event')
+    .action((file: string, opts: ReplayOptions) => replayCommand(file, opts, out, warn));
   return cli;
 }
 
@@ -36,7 +48,7 @@ export async function main(argv: readonly string[]): Promise<number> {
   process.stdout.on('error', quietOnClosedPipe);
   const out = (line: string) => process.stdout.write(`${line}\n`);
   try {
-    await program(out).parseAsync([...argv]);
+    await program(out, (line) => process.stderr.write(`d20sim: ${line}\n`)).parseAsync([...argv]);
     return 0;
   } catch (e) {
     if (e instanceof CommanderError) return e.exitCode === 0 ? 0 : 2;

@@ -6,11 +6,25 @@ import { hpStateOf } from '../engine/queries.ts';
 import { loadEncounter } from '../io/encounter.ts';
 import { narrate } from '../narrate/english.ts';
 import { badInput } from './errors.ts';
+import { openLogFile, type LogFile } from '../log/file.ts';
+import { LOG_FORMAT } from '../log/format.ts';
+import { createRecorder } from '../log/recorder.ts';
+import type { Encounter } from '../model/stats.ts';
+import { simulatorVersion } from './version.ts';
 
 export interface RunOptions {
   readonly seed: string;
   readonly maxRounds: string;
   readonly json?: boolean;
+  readonly log?: string;
+}
+
+function openLog(path: string, encounter: Encounter, seed: string, source: string): LogFile {
+  try {
+    return openLogFile(path, { format: LOG_FORMAT, simulator: simulatorVersion(), encounter, dice: { kind: 'seeded', seed }, initiative: null, source });
+  } catch {
+    throw badInput(`--log ${path}: cannot write the log file`);
+  }
 }
 
 export function runCommand(file: string, options: RunOptions, out: (line: string) => void): void {
@@ -21,15 +35,20 @@ export function runCommand(file: string, options: RunOptions, out: (line: string
   const encounter = loaded.value;
   const narrateLive = !options.json;
   if (narrateLive) out(`${encounter.name || file} (seed ${options.seed})`);
+  const logFile = options.log ? openLog(options.log, encounter, options.seed, file) : null;
+  const recorder = logFile ? createRecorder(logFile.write) : null;
   const { combat, stopped } = autoplay(encounter, {
     seed: options.seed,
     choose: closerCommand,
     maxRounds,
     onEvent: (event, state) => {
+      recorder?.event(event);
       const line = narrateLive ? narrate(event, state) : null;
       if (line) out(line);
     },
+    ...(recorder ? { onEntry: recorder.entry } : {}),
   });
+  logFile?.close();
   if (options.json) {
     out(JSON.stringify(summarize(combat.state, combat.events, [])));
     return;

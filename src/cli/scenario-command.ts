@@ -2,10 +2,18 @@
 import { runScenario } from '../combat/scenario.ts';
 import { loadScenario } from '../io/scenario.ts';
 import { badInput } from './errors.ts';
+import { writeFileSync } from 'node:fs';
+import { logText } from '../log/file.ts';
+import { LOG_FORMAT, type LogEntry, type LogHeader } from '../log/format.ts';
+import { memoryRecorder } from '../log/recorder.ts';
+import type { Scenario } from '../io/scenario.ts';
+import { simulatorVersion } from './version.ts';
 
 export interface ScenarioOptions {
   /** Treat a rejected step as bad input (for logged table fights that must be valid). */
   readonly strict?: boolean;
+  /** Write the fight as an event log (one scenario file only). */
+  readonly log?: string;
 }
 
 export function scenarioCommand(files: readonly string[], options: ScenarioOptions, out: (line: string) => void): void {
@@ -15,10 +23,26 @@ export function scenarioCommand(files: readonly string[], options: ScenarioOptio
     if (!loaded.ok) throw badInput(loaded.error);
     return { file, scenario: loaded.value };
   });
+  if (options.log && scenarios.length !== 1) throw badInput(`--log: expected exactly one scenario file, got ${scenarios.length}`);
   for (const { file, scenario } of scenarios) {
-    const { summary } = runScenario(scenario);
+    const recorder = memoryRecorder();
+    const { summary } = runScenario(scenario, { onEvent: recorder.event, onEntry: recorder.entry, onRollback: recorder.rollback });
     const first = summary.rejected[0];
     if (options.strict && first) throw badInput(`${file}: script[${first.step}]: step rejected (${first.code}): ${first.message}`);
+    if (options.log) writeLog(options.log, file, scenario, recorder.lines);
     out(JSON.stringify(summary));
+  }
+}
+
+/** A table fight's log: its recorded dice are the scenario's queues. */
+function writeLog(path: string, source: string, scenario: Scenario, lines: readonly LogEntry[]): void {
+  const header: LogHeader = {
+    format: LOG_FORMAT, simulator: simulatorVersion(), encounter: scenario.encounter,
+    dice: { kind: 'scripted', queues: scenario.dice.queues, fallback: scenario.dice.fallback }, initiative: scenario.initiative, source,
+  };
+  try {
+    writeFileSync(path, logText(header, lines));
+  } catch {
+    throw badInput(`--log ${path}: cannot write the log file`);
   }
 }

@@ -10,6 +10,7 @@ import type { CombatEvent } from '../model/events.ts';
 import type { CreatureId } from '../model/ids.ts';
 import type { CombatState } from '../model/state.ts';
 import type { Encounter } from '../model/stats.ts';
+import type { LogCommandLine, LogDecisionLine, LogRejectedLine } from '../log/format.ts';
 
 /** Answers opportunity prompts as they come (AOO-4); commands are sent by whoever drives the fight. */
 export type OpportunityController = (prompt: Extract<Prompt, { kind: 'opportunity' }>, state: CombatState) => OpportunityDecision;
@@ -21,6 +22,10 @@ export interface CombatOptions {
   readonly initiative?: readonly CreatureId[] | null;
   readonly onOpportunity?: OpportunityController;
   readonly onEvent?: (event: CombatEvent, state: CombatState) => void;
+  /** Commands, rejections and opportunity decisions, in order, for the log (src/log). */
+  readonly onEntry?: (entry: LogCommandLine | LogRejectedLine | LogDecisionLine) => void;
+  /** The last input's events were taken back (scripted dice ran out): drop what was recorded since its command. */
+  readonly onRollback?: () => void;
 }
 
 export type SendResult = { readonly ok: true } | { readonly ok: false; readonly rejection: Rejection };
@@ -44,10 +49,22 @@ export function createCombat(encounter: Encounter, options: CombatOptions = {}):
   const actor = createActor(combatMachine, { input: { kernel, order: options.initiative ?? null } });
   let fault: Rejection | null = null;
   actor.subscribe({ error: () => {} }); // errors are read from the snapshot after each send
-  const guarded = (run: () => void): SendResult => guardedRun(kernel, actor, run, (r) => (fault = r), () => fault);
+  const guarded = (run: () => void): SendResult =>
+    guardedRun(kernel, actor, run, (r) => {
+      fault = r;
+      options.onRollback?.();
+    }, () => fault);
   const startResult = guarded(() => actor.start());
+  const record = options.onEntry ?? (() => {});
+  const submitDecision = (decision: OpportunityDecision): void => {
+    const prompt = kernel.prompt;
+    const submit = kernel.submitDecision;
+    if (prompt?.kind !== 'opportunity' || !submit) return;
+    record({ kind: 'decision', reactor: prompt.reactor, against: prompt.against, decision });
+    submit(decision);
+  };
   const answerOpportunities = (): void => {
-    while (kernel.prompt?.kind === 'opportunity' && kernel.submitDecision) kernel.submitDecision(onOpportunity(kernel.prompt, kernel.state));
+    while (kernel.prompt?.kind === 'opportunity' && kernel.submitDecision) submitDecision(onOpportunity(kernel.prompt, kernel.state));
   };
   if (startResult.ok) guarded(answerOpportunities);
   return {
@@ -67,18 +84,19 @@ export function createCombat(encounter: Encounter, options: CombatOptions = {}):
       const submit = kernel.submitCommand;
       if (!submit) return { ok: false, rejection: notWaiting(kernel) };
       kernel.rejection = null;
+      record({ kind: 'command', command });
       const result = guarded(() => {
         submit(command);
         answerOpportunities();
       });
-      if (!result.ok) return result;
-      return kernel.rejection ? { ok: false, rejection: kernel.rejection } : { ok: true };
+      const rejection = result.ok ? kernel.rejection : result.rejection;
+      if (rejection) record({ kind: 'rejected', code: rejection.code, message: rejection.message });
+      return rejection ? { ok: false, rejection } : { ok: true };
     },
     decide(decision) {
       if (fault) return { ok: false, rejection: fault };
-      const submit = kernel.submitDecision;
-      if (!submit) return { ok: false, rejection: { code: 'no-opportunity', message: 'no opportunity is waiting for a decision' } };
-      return guarded(() => submit(decision));
+      if (!kernel.submitDecision) return { ok: false, rejection: { code: 'no-opportunity', message: 'no opportunity is waiting for a decision' } };
+      return guarded(() => submitDecision(decision));
     },
   };
 }

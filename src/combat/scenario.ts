@@ -2,7 +2,7 @@
 import { scriptedDice } from '../dice/scripted.ts';
 import type { Scenario } from '../io/scenario.ts';
 import { statsOf } from '../engine/queries.ts';
-import { createCombat, type Combat } from './combat.ts';
+import { createCombat, type Combat, type CombatOptions } from './combat.ts';
 import { summarize, type Summary } from './summary.ts';
 
 export interface ScenarioRun {
@@ -10,9 +10,16 @@ export interface ScenarioRun {
   readonly summary: Summary;
 }
 
-export function runScenario(scenario: Scenario): ScenarioRun {
+export interface ScenarioHooks {
+  readonly onEvent?: CombatOptions['onEvent'];
+  readonly onEntry?: CombatOptions['onEntry'];
+  readonly onRollback?: CombatOptions['onRollback'];
+}
+
+export function runScenario(scenario: Scenario, hooks: ScenarioHooks = {}): ScenarioRun {
   const dice = scriptedDice(scenario.dice.queues, scenario.dice.fallback);
   const combat = createCombat(scenario.encounter, {
+    ...hooks,
     dice,
     initiative: scenario.initiative,
     // SPEC `aoo`: each creature's scripted answer to AOO-4.

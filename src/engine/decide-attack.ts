@@ -113,7 +113,7 @@ function damageEvent(state: CombatState, dice: Dice, spec: AttackSpec, multiplie
   const rules: RuleId[] = ['CORE-3'];
   if (sneak) rules.push('SNK-1', 'SNK-6');
   return {
-    type: 'DamageDealt', source: spec.attacker, target: spec.target, cause: 'attack', dice: weaponRolls.flat(), sneakDice: sneakRolls,
+    type: 'DamageDealt', source: spec.attacker, target: spec.target, cause: 'attack', dice: weaponRolls.flat(), dieSize: expr.sides, sneakDice: sneakRolls,
     ...((spec.nonlethal ?? spec.attack.nonlethal) ? { nonlethal: true } : {}),
     amount: hitDamage(weaponRolls, expr.bonus + extra, sneakRolls), rules,
   };

@@ -19,7 +19,7 @@ function magicMissile(state: CombatState, dice: Dice, caster: CreatureId, target
   for (let i = 0; i < count; i++) {
     const d4 = dice.roll(4, 'damage', caster);
     // Magic missile needs no attack roll and so never sneak attacks (SNK-8).
-    events.push({ type: 'DamageDealt', source: caster, target, cause: 'spell', dice: [d4], sneakDice: [], amount: d4 + 1, rules: ['SNK-8'] });
+    events.push({ type: 'DamageDealt', source: caster, target, cause: 'spell', dice: [d4], dieSize: 4, sneakDice: [], amount: d4 + 1, rules: ['SNK-8'] });
   }
   return events;
 }
@@ -46,7 +46,7 @@ export function spellAttack(
 function cure(state: CombatState, dice: Dice, caster: CreatureId, target: CreatureId): CombatEvent[] {
   const rolls = rollDice(dice, 1, 8, 'damage', caster);
   const amount = sum(rolls) + cureBonus(statsOf(state, caster).casterLevel);
-  return [{ type: 'HealingReceived', source: caster, target, dice: rolls, amount, rules: [] }];
+  return [{ type: 'HealingReceived', source: caster, target, dice: rolls, dieSize: 8, amount, rules: ['CORE-4'] }];
 }
 
 export function spellEffect(state: CombatState, dice: Dice, caster: CreatureId, spell: SpellId, target: CreatureId | null): CombatEvent[] {
@@ -64,7 +64,7 @@ export function spellEffect(state: CombatState, dice: Dice, caster: CreatureId, 
     case 'touch-heal':
       return cure(state, dice, caster, who);
     case 'touch-condition':
-      return [{ type: 'ConditionGained', id: who, condition: spell === 'invisibility' ? 'invisible' : 'greater-invisible', rules: [] }];
+      return [{ type: 'ConditionGained', id: who, condition: spell === 'invisibility' ? 'invisible' : 'greater-invisible', rules: ['DEX-2', 'THR-7'] }];
     default: {
       const never: never = rule;
       return never;

@@ -149,6 +149,9 @@ const HANDLERS: Handlers = {
   },
 };
 
+/** Every event type evolve knows, for checking logs. */
+export const EVENT_TYPES = Object.keys(HANDLERS) as CombatEvent['type'][];
+
 export function applyEvent(draft: Draft<CombatState>, event: CombatEvent): void {
   (HANDLERS[event.type] as (d: Draft<CombatState>, e: CombatEvent) => void)(draft, event);
 }

@@ -83,7 +83,7 @@ function bleed(kernel: Kernel, id: CreatureId): void {
   const d100 = kernel.dice.roll(100, 'stabilize', id);
   const stable = stabilizes(d100);
   const events: CombatEvent[] = [{ type: 'StabilizationRolled', id, d100, stable, rules: ['CORE-4'] }];
-  if (!stable) events.push({ type: 'DamageDealt', source: null, target: id, cause: 'bleeding', dice: [], sneakDice: [], amount: 1, rules: ['CORE-4'] });
+  if (!stable) events.push({ type: 'DamageDealt', source: null, target: id, cause: 'bleeding', dice: [], dieSize: 0, sneakDice: [], amount: 1, rules: ['CORE-4'] });
   commit(kernel, events);
 }
 

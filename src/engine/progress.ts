@@ -207,7 +207,7 @@ function executeStep(kernel: Kernel, p: PendingAction, step: Step): StepResult {
     case 'recover-weapon':
       return done([{ type: 'ConditionLost', id: p.actor, condition: 'disarmed', rules: ['THR-5'] }]);
     case 'exertion':
-      return done([{ type: 'DamageDealt', source: null, target: p.actor, cause: 'exertion', dice: [], sneakDice: [], amount: 1, rules: ['CORE-4'] }]);
+      return done([{ type: 'DamageDealt', source: null, target: p.actor, cause: 'exertion', dice: [], dieSize: 0, sneakDice: [], amount: 1, rules: ['CORE-4'] }]);
     case 'effect':
       return done([{ type: 'EffectStarted', id: p.actor, effect: step.effect, rules: step.effect === 'charged' ? ['CORE-7'] : ['CORE-8'] }]);
     case 'stand-up':
@@ -322,6 +322,6 @@ function completeSpell(kernel: Kernel, p: PendingAction, step: Extract<Step, { k
     }
   }
   events.push(...spellEffect(state, dice, p.actor, step.spell, step.target));
-  events.push({ type: 'SpellResolved', caster: p.actor, spell: step.spell, rules: [] });
+  events.push({ type: 'SpellResolved', caster: p.actor, spell: step.spell, rules: ['RES-3'] });
   return done(events);
 }

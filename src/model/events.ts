@@ -88,12 +88,21 @@ export type CombatEvent = Cited &
         readonly target: CreatureId;
         readonly cause: 'attack' | 'spell' | 'bleeding' | 'exertion';
         readonly dice: readonly number[];
+        /** Faces of the damage dice (0 when none were rolled); sneak dice are always d6. */
+        readonly dieSize: number;
         readonly sneakDice: readonly number[];
         readonly amount: number;
         /** Nonlethal damage: counted apart from hit points (unconscious once it exceeds them). */
         readonly nonlethal?: boolean;
       }
-    | { readonly type: 'HealingReceived'; readonly source: CreatureId; readonly target: CreatureId; readonly dice: readonly number[]; readonly amount: number }
+    | {
+        readonly type: 'HealingReceived';
+        readonly source: CreatureId;
+        readonly target: CreatureId;
+        readonly dice: readonly number[];
+        readonly dieSize: number;
+        readonly amount: number;
+      }
     | { readonly type: 'EffectStarted'; readonly id: CreatureId; readonly effect: 'total-defense' | 'charged' | 'fighting-defensively' }
     | { readonly type: 'SpellBegun'; readonly caster: CreatureId; readonly spell: SpellId; readonly target: CreatureId | null; readonly defensively: boolean }
     | {
