@@ -4,6 +4,8 @@ import { isCliFailure } from './errors.ts';
 import { scenarioCommand } from './scenario-command.ts';
 import { runCommand } from './run-command.ts';
 import { replayCommand, type ReplayOptions } from './replay-command.ts';
+import { forkCommand, type ForkOptions } from './fork-command.ts';
+import { explainCommand } from './explain-command.ts';
 
 function program(out: (line: string) => void, warn: (line: string) => void): Command {
   const cli = new Command('d20sim')
@@ -35,6 +37,22 @@ function program(out: (line: string) => void, warn: (line: string) => void): Com
     .option('--json', 'with --at, print the state as JSON')
     .option('--verify', 're-decide every command with the recorded dice and check every event')
     .action((file: string, opts: ReplayOptions) => replayCommand(file, opts, out, warn));
+  cli
+    .command('fork')
+    .description('what if: replay a log up to event N, give another command, and play the fight on')
+    .argument('<log>', 'event log (JSONL)')
+    .requiredOption('--at <n>', 'fork after event N (at the command boundary at or before it)')
+    .requiredOption('--command <json>', 'the new command, as a scenario step: {"actor":"orc","action":"withdraw","path":[[4,2]]}')
+    .option('--seed <seed>', 'seed for the dice after the fork (default: the log\'s own streams)')
+    .option('--max-rounds <n>', 'stop as a draw after this many rounds', '100')
+    .action((file: string, opts: ForkOptions) => forkCommand(file, opts, out));
+  cli
+    .command('explain')
+    .description('say why an event happened (facts and rule IDs); --why-not on a move: which foes got no opportunity and why')
+    .argument('<log>', 'event log (JSONL)')
+    .requiredOption('--event <n>', 'the event number (seq)')
+    .option('--why-not', 'explain what did not happen')
+    .action((file: string, opts: { event: string; whyNot?: boolean }) => explainCommand(file, opts, out));
   return cli;
 }
 

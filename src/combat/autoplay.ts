@@ -18,16 +18,22 @@ export interface AutoplayResult {
   readonly stopped: boolean;
 }
 
-/** A chooser's command that the rules reject is replaced by ending the turn, so the fight always goes on. */
 export function autoplay(encounter: Encounter, options: AutoplayOptions): AutoplayResult {
   const combat = createCombat(encounter, options);
-  const maxRounds = options.maxRounds ?? 100;
+  return { combat, stopped: playOut(combat, options.choose, options.maxRounds ?? 100) };
+}
+
+/**
+ * Plays an existing fight to its end; true when the round limit stopped it first.
+ * A chooser's command that the rules reject is replaced by ending the turn, so the fight always goes on.
+ */
+export function playOut(combat: Combat, choose: CommandChooser, maxRounds: number): boolean {
   for (let guard = 0; guard < 100_000; guard++) {
     const prompt = combat.prompt;
-    if (prompt.kind !== 'command') return { combat, stopped: false };
-    if (combat.state.round > maxRounds) return { combat, stopped: true };
-    const result = combat.send(options.choose(combat.state, prompt.actor));
+    if (prompt.kind !== 'command') return false;
+    if (combat.state.round > maxRounds) return true;
+    const result = combat.send(choose(combat.state, prompt.actor));
     if (!result.ok) combat.send({ type: 'EndTurn', actor: prompt.actor });
   }
-  return { combat, stopped: true };
+  return true;
 }

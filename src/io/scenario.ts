@@ -116,6 +116,13 @@ const STEP_SCHEMAS: StepSchemas = {
 };
 
 /** Shape check of one step; unknown actors, targets or blocked paths are the engine's to reject. */
+/** One step on its own (a command typed by a user or sent by a program); `where` names it in errors. */
+export function parseScenarioStep(data: unknown, where: string): InputResult<Command> {
+  const head = parseWith(StepHead, data, where, '');
+  if (!head.ok) return head;
+  return parseWith<Command>(STEP_SCHEMAS[head.value.action], data, where, '');
+}
+
 function parseStep(data: unknown, index: number, file: string): InputResult<ScenarioStep> {
   const base = `script[${index}]`;
   const head = parseWith(StepHead, data, file, base);

@@ -17,8 +17,8 @@ import { LANGS, isLang, narrator } from '../../src/narrate/index.ts';
 const root = new URL('../../', import.meta.url);
 const scenarioDir = fileURLToPath(new URL('fixtures/scenarios/', root));
 
-function fight(seed: number): Combat {
-  const loaded = loadEncounter(fileURLToPath(new URL('fixtures/encounters/skirmish-4v4.json', root)));
+function fight(seed: number, encounter = 'skirmish-4v4'): Combat {
+  const loaded = loadEncounter(fileURLToPath(new URL(`fixtures/encounters/${encounter}.json`, root)));
   if (!loaded.ok) throw new Error(loaded.error);
   return autoplay(loaded.value, { seed, choose: closerCommand }).combat;
 }
@@ -97,6 +97,10 @@ describe('narrateFrench', () => {
     const lines = combat.events.map((e) => narrateFrench(e, combat.state)).filter((l): l is string => l !== null);
     expect(lines).toContain("Ordre d'initiative : " + combat.state.order.map((id) => combat.state.stats[id]!.name).join(', '));
     expect(lines.some((l) => /attaque .* : d20 \d+[+-]\d+ = \d+ contre CA \d+/.test(l))).toBe(true);
+  });
+
+  it.each(['duel', 'ambush'])('narrates the %s encounter alongside the English', (name) => {
+    expect(expectParallel(fight(11, name))).toBeGreaterThan(5);
   });
 
   it('narrates every event of every scripted scenario', () => {
@@ -181,9 +185,9 @@ describe('narrateFrench', () => {
     expect(say({ type: 'ConditionGained', id: 'orc', condition: 'holding-charge:shocking-grasp', rules: [] })).toBe(
       '  orc conserve la charge du sort décharge électrique',
     );
-    expect(say({ type: 'DamageDealt', source: null, target: 'orc', cause: 'exertion', dice: [], sneakDice: [], amount: 1, rules: [] })).toContain(
-      'hors de combat',
-    );
+    const damage = only(combat, 'DamageDealt')[0]!;
+    expect(say({ ...damage, source: null, cause: 'exertion', amount: 1 })).toContain('hors de combat');
+    expect(say({ ...damage, amount: 1, nonlethal: true })).toBe('  orc subit 1 point de dégâts non létaux');
     expect(say({ type: 'StabilizationRolled', id: 'orc', d100: 7, stable: true, rules: [] })).toBe('  orc est mourant : d% 7 - son état devient stable');
     expect(say({ type: 'ActionFoiled', id: 'orc', action: 'five-foot step', reason: 'dropped', rules: [] })).toBe(
       "  orc s'écroule : impossible de faire son pas de placement de 1,50 mètre",
