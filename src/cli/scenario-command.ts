@@ -4,9 +4,7 @@ import { loadScenario } from '../io/scenario.ts';
 import { badInput } from './errors.ts';
 import { writeFileSync } from 'node:fs';
 import { logText } from '../log/file.ts';
-import { LOG_FORMAT, type LogEntry, type LogHeader } from '../log/format.ts';
-import { memoryRecorder } from '../log/recorder.ts';
-import type { Scenario } from '../io/scenario.ts';
+import { recordScenario, type RecordedLog } from '../log/record.ts';
 import { simulatorVersion } from './version.ts';
 
 export interface ScenarioOptions {
@@ -25,23 +23,18 @@ export function scenarioCommand(files: readonly string[], options: ScenarioOptio
   });
   if (options.log && scenarios.length !== 1) throw badInput(`--log: expected exactly one scenario file, got ${scenarios.length}`);
   for (const { file, scenario } of scenarios) {
-    const recorder = memoryRecorder();
-    const { summary } = runScenario(scenario, { onEvent: recorder.event, onEntry: recorder.entry, onRollback: recorder.rollback });
+    const { summary } = runScenario(scenario);
     const first = summary.rejected[0];
     if (options.strict && first) throw badInput(`${file}: script[${first.step}]: step rejected (${first.code}): ${first.message}`);
-    if (options.log) writeLog(options.log, file, scenario, recorder.lines);
+    if (options.log) writeLog(options.log, recordScenario(scenario, { simulator: simulatorVersion(), source: file }));
     out(JSON.stringify(summary));
   }
 }
 
 /** A table fight's log: its recorded dice are the scenario's queues. */
-function writeLog(path: string, source: string, scenario: Scenario, lines: readonly LogEntry[]): void {
-  const header: LogHeader = {
-    format: LOG_FORMAT, simulator: simulatorVersion(), encounter: scenario.encounter,
-    dice: { kind: 'scripted', queues: scenario.dice.queues, fallback: scenario.dice.fallback }, initiative: scenario.initiative, source,
-  };
+function writeLog(path: string, log: RecordedLog): void {
   try {
-    writeFileSync(path, logText(header, lines));
+    writeFileSync(path, logText(log.header, log.lines));
   } catch {
     throw badInput(`--log ${path}: cannot write the log file`);
   }

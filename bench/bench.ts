@@ -1,0 +1,55 @@
+// npm run bench: fights per second for the bundled encounters, and replay speed against plain JSON.parse.
+import { readFileSync } from 'node:fs';
+import { autoplay } from '../src/combat/autoplay.ts';
+import { closerCommand } from '../src/bots/closer.ts';
+import { setFreezing } from '../src/engine/evolve.ts';
+import { loadEncounter } from '../src/io/encounter.ts';
+import { parseLogText } from '../src/log/reader.ts';
+import { replayOf, stateAfter } from '../src/log/replay.ts';
+
+const fixture = (p: string) => new URL(`../${p}`, import.meta.url).pathname;
+
+function timeFor(seconds: number, work: (i: number) => number): { perSecond: number; units: number } {
+  let units = 0;
+  let i = 0;
+  const start = performance.now();
+  while (performance.now() - start < seconds * 1000) units += work(i++);
+  return { perSecond: units / ((performance.now() - start) / 1000), units };
+}
+
+function fights(file: string): void {
+  const loaded = loadEncounter(fixture(file));
+  if (!loaded.ok) throw new Error(loaded.error);
+  setFreezing(false); // bulk runs: auto-freeze off (DESIGN.md)
+  const { perSecond, units } = timeFor(3, (i) => {
+    autoplay(loaded.value, { seed: i, choose: closerCommand, maxRounds: 100 });
+    return 1;
+  });
+  setFreezing(true);
+  console.log(`fights  ${file.padEnd(36)} ${perSecond.toFixed(0).padStart(8)} fights/s  (${units} fights, brute-style built-in bot)`);
+}
+
+function replay(file: string): void {
+  const text = readFileSync(fixture(file), 'utf8');
+  const lines = text.split('\n').filter((l) => l !== '');
+  const events = lines.filter((l) => l.startsWith('{"seq"')).length;
+  setFreezing(false);
+  const fold = timeFor(3, () => {
+    const log = parseLogText(text, file);
+    if (!log.ok) throw new Error(log.error);
+    stateAfter(replayOf(log.value));
+    return events;
+  });
+  setFreezing(true);
+  const parse = timeFor(3, () => {
+    for (const l of lines) JSON.parse(l);
+    return events;
+  });
+  console.log(`replay  ${file.padEnd(36)} ${fold.perSecond.toFixed(0).padStart(8)} events/s folded from JSONL`);
+  console.log(`        JSON.parse of the same lines     ${parse.perSecond.toFixed(0).padStart(8)} events/s; replay is ${(parse.perSecond / fold.perSecond).toFixed(2)}x slower`);
+}
+
+fights('fixtures/encounters/duel.json');
+fights('fixtures/encounters/skirmish-4v4.json');
+replay('fixtures/logs/skirmish-seed-11.jsonl');
+replay('fixtures/logs/ambush-seed-3.jsonl');
