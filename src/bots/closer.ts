@@ -1,11 +1,13 @@
-// The simple built-in bot of `d20sim run`: close on the nearest foe and attack it.
+// The simple built-in bot of `d20sim run`: close on the nearest foe and attack it (casters cast first).
 import type { Command } from '../model/commands.ts';
 import type { CreatureId, Square } from '../model/ids.ts';
 import type { CombatState } from '../model/state.ts';
+import type { AttackProfile, SpellId } from '../model/stats.ts';
 import { attackReaches, areFoes, canActNow, creatureOf, defaultMelee, distanceBetween, statsOf } from '../engine/queries.ts';
 import { SPELL_RULES } from '../rules/spells.ts';
-import type { SpellId } from '../model/stats.ts';
-import { findPath } from './pathfinding.ts';
+import { spaceOf } from '../rules/size.ts';
+import { threatensSquare } from '../rules/threat.ts';
+import { findPath, occupancyGrid, prefixCosts } from './pathfinding.ts';
 
 export function nearestFoe(state: CombatState, id: CreatureId): CreatureId | null {
   let best: CreatureId | null = null;
@@ -18,17 +20,31 @@ export function nearestFoe(state: CombatState, id: CreatureId): CreatureId | nul
   return best;
 }
 
-const movedTo = (state: CombatState, id: CreatureId, at: Square): CombatState => ({
-  ...state,
-  creatures: { ...state.creatures, [id]: { ...creatureOf(state, id), at } },
-});
-
 function offensiveSpell(state: CombatState, id: CreatureId, target: CreatureId): SpellId | null {
   const spells = creatureOf(state, id).spells;
   const castable = (['magic-missile', 'acid-arrow'] as const).find(
     (s) => (spells[s] ?? 0) > 0 && distanceBetween(state, id, target) <= SPELL_RULES[s].range(statsOf(state, id).casterLevel),
   );
   return castable ?? null;
+}
+
+/** Squares (corner of the attacker's space) from which `attack` reaches some square of the target. */
+export function attackSpots(state: CombatState, id: CreatureId, attack: AttackProfile, target: CreatureId): Uint8Array {
+  const { width, height } = state.map;
+  const stats = statsOf(state, id);
+  const t = creatureOf(state, target);
+  const tn = spaceOf(statsOf(state, target).size);
+  const reach = Math.max(stats.reach, attack.reachWeapon ? stats.reach * 2 : 0) / 5 + spaceOf(stats.size);
+  const spots = new Uint8Array(width * height);
+  for (let y = Math.max(0, t.at[1] - reach); y <= Math.min(height - 1, t.at[1] + tn + reach); y++) {
+    for (let x = Math.max(0, t.at[0] - reach); x <= Math.min(width - 1, t.at[0] + tn + reach); x++) {
+      const input = { at: [x, y] as Square, size: stats.size, reach: stats.reach, reachWeapon: attack.reachWeapon, options: state.rules };
+      let hit = false;
+      for (let dx = 0; dx < tn && !hit; dx++) for (let dy = 0; dy < tn && !hit; dy++) hit = threatensSquare(input, state.map, [t.at[0] + dx, t.at[1] + dy]);
+      if (hit) spots[y * width + x] = 1;
+    }
+  }
+  return spots;
 }
 
 /** The next command for `id`, whose turn it is. */
@@ -53,13 +69,11 @@ export function closerCommand(state: CombatState, id: CreatureId): Command {
   if (!melee && ranged && turn.standardLeft) return { type: 'Attack', actor: id, target: foe, with: ranged.name, powerAttack: 0 };
   if (!melee || turn.stepped || (!turn.moveLeft && !turn.standardLeft)) return end;
   const moves = turn.moveLeft && turn.standardLeft && !turn.limited ? 2 : 1;
-  const budget = stats.speed * moves;
-  const reachFoe = (at: Square) => attackReaches(movedTo(state, id, at), id, melee, foe);
-  const route = findPath(state, id, reachFoe, budget) ?? findPath(state, id, reachFoe, 400);
+  const route = findPath(state, id, attackSpots(state, id, melee, foe), 400);
   if (!route || route.path.length === 0) return end;
-  // Keep a standard action for the attack when one move action gets there.
-  const oneMove = trimToBudget(state, id, route.path, stats.speed);
-  const path = oneMove.length === route.path.length || moves === 1 ? oneMove : trimToBudget(state, id, route.path, budget);
+  // Keep the standard action for the attack when one move action gets there.
+  const oneMove = trim(state, id, route.path, stats.speed);
+  const path = oneMove.length === route.path.length || moves === 1 ? oneMove : trim(state, id, route.path, stats.speed * moves);
   return path.length > 0 ? { type: 'Move', actor: id, path } : end;
 }
 
@@ -70,15 +84,15 @@ const fullAttackWorth = (stats: ReturnType<typeof statsOf>): boolean => {
   return melee.bonus.length > 1 || (melee.kind === 'natural' && naturals > 1);
 };
 
-/** The longest prefix of `path` within `budget` feet that ends on a free square. */
-function trimToBudget(state: CombatState, id: CreatureId, path: readonly Square[], budget: number): Square[] {
-  const found = findPath(state, id, (at) => at[0] === path[path.length - 1]![0] && at[1] === path[path.length - 1]![1], budget);
-  if (found) return found.path;
-  for (let n = path.length - 1; n > 0; n--) {
-    const prefix = path.slice(0, n);
-    const last = prefix[prefix.length - 1]!;
-    const ok = findPath(state, id, (at) => at[0] === last[0] && at[1] === last[1], budget);
-    if (ok) return ok.path;
-  }
+/** The longest prefix of `path` within `budget` feet that ends where the creature may stop. */
+function trim(state: CombatState, id: CreatureId, path: readonly Square[], budget: number): Square[] {
+  const costs = prefixCosts(state, creatureOf(state, id).at, path);
+  const occupied = occupancyGrid(state, id);
+  const n = spaceOf(statsOf(state, id).size);
+  const free = (sq: Square) => {
+    for (let dx = 0; dx < n; dx++) for (let dy = 0; dy < n; dy++) if (occupied[(sq[1] + dy) * state.map.width + sq[0] + dx] !== 0) return false;
+    return true;
+  };
+  for (let k = path.length; k > 0; k--) if (costs[k - 1]! <= budget && free(path[k - 1]!)) return path.slice(0, k);
   return [];
 }

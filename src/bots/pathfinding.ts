@@ -1,7 +1,8 @@
-// Shortest paths on the grid with the 5/10 diagonal rule (CORE-5), for bots.
+// Shortest paths on the grid with the 5/10 diagonal rule (CORE-5), for bots: Dijkstra over (square, diagonal
+// parity) with a bucket queue, flat arrays indexed by square, and the goal given as a precomputed mask.
 import type { CreatureId, Square } from '../model/ids.ts';
 import type { CombatState } from '../model/state.ts';
-import { inBounds, isBlocked, isDifficult, squaresOf } from '../rules/grid.ts';
+import { spaceOf } from '../rules/size.ts';
 import { areFoes, canActNow, creatureOf, hpStateOf, statsOf } from '../engine/queries.ts';
 
 export interface PathResult {
@@ -9,65 +10,117 @@ export interface PathResult {
   readonly cost: number;
 }
 
-const NEIGHBOURS: readonly Square[] = [[1, 0], [-1, 0], [0, 1], [0, -1], [1, 1], [1, -1], [-1, 1], [-1, -1]];
+const STEPS: readonly (readonly [number, number])[] = [[1, 0], [-1, 0], [0, 1], [0, -1], [1, 1], [1, -1], [-1, 1], [-1, -1]];
 
-/** Who stands where, other than `mover` (dead bodies do not block). */
-function occupancy(state: CombatState, mover: CreatureId): Record<string, CreatureId> {
-  const at: Record<string, CreatureId> = {};
+/** What stands on each square for `mover`: 0 free, 1 an ally or a helpless foe (pass, not stop), 2 a foe that blocks. */
+export function occupancyGrid(state: CombatState, mover: CreatureId): Uint8Array {
+  const { width, height } = state.map;
+  const grid = new Uint8Array(width * height);
   for (const id of state.listed) {
     if (id === mover || hpStateOf(state, id) === 'dead') continue;
-    for (const sq of squaresOf(creatureOf(state, id).at, statsOf(state, id).size)) at[`${sq[0]},${sq[1]}`] = id;
+    const { at } = creatureOf(state, id);
+    const n = spaceOf(statsOf(state, id).size);
+    const mark = areFoes(state, mover, id) && canActNow(state, id) ? 2 : 1;
+    for (let dx = 0; dx < n; dx++) {
+      for (let dy = 0; dy < n; dy++) {
+        const x = at[0] + dx;
+        const y = at[1] + dy;
+        if (x < width && y < height) grid[y * width + x] = Math.max(grid[y * width + x]!, mark);
+      }
+    }
   }
-  return at;
+  return grid;
+}
+
+function terrainGrid(state: CombatState): Uint8Array {
+  const { width, height, blocked, difficult } = state.map;
+  const grid = new Uint8Array(width * height); // 0 open, 1 difficult, 2 blocked
+  for (const [x, y] of difficult) if (x < width && y < height) grid[y * width + x] = 1;
+  for (const [x, y] of blocked) if (x < width && y < height) grid[y * width + x] = 2;
+  return grid;
 }
 
 /**
- * Cheapest path for `mover` to any square where `goal` holds, within `budget` feet.
- * Foes that can act block; allies may be passed but not stopped on.
+ * Cheapest path for `mover` to any square whose index is set in `goal` (y * width + x of the creature's
+ * corner square), within `budget` feet. Foes that can act block; allies may be passed but not stopped on.
  */
-export function findPath(state: CombatState, mover: CreatureId, goal: (at: Square) => boolean, budget: number): PathResult | null {
-  const size = statsOf(state, mover).size;
-  const occupied = occupancy(state, mover);
+export function findPath(state: CombatState, mover: CreatureId, goal: Uint8Array, budget: number): PathResult | null {
+  const { width, height } = state.map;
+  const n = spaceOf(statsOf(state, mover).size);
+  const occupied = occupancyGrid(state, mover);
+  const terrain = terrainGrid(state);
+  const cells = width * height;
+  // Per square and diagonal parity: best cost and the node it came from.
+  const best = new Int32Array(cells * 2).fill(-1);
+  const from = new Int32Array(cells * 2).fill(-1);
   const start = creatureOf(state, mover).at;
-  const key = (sq: Square, diag: number) => `${sq[0]},${sq[1]},${diag}`;
-  const best: Record<string, number> = { [key(start, 0)]: 0 };
-  const came: Record<string, string | null> = { [key(start, 0)]: null };
-  const where: Record<string, Square> = { [key(start, 0)]: start };
-  let frontier: { sq: Square; diag: number; cost: number }[] = [{ sq: start, diag: 0, cost: 0 }];
-  let found: { k: string; cost: number } | null = null;
-  while (frontier.length > 0) {
-    frontier.sort((a, b) => a.cost - b.cost);
-    const node = frontier.shift()!;
-    const k = key(node.sq, node.diag);
-    if (node.cost > (best[k] ?? Infinity)) continue;
-    const free = squaresOf(node.sq, size).every((p) => occupied[`${p[0]},${p[1]}`] === undefined);
-    if (free && goal(node.sq)) {
-      found = { k, cost: node.cost };
-      break;
+  const startNode = (start[1] * width + start[0]) * 2;
+  const buckets: number[][] = [[startNode]];
+  best[startNode] = 0;
+  const fits = (x: number, y: number, stopping: boolean): boolean => {
+    if (x < 0 || y < 0 || x + n > width || y + n > height) return false;
+    for (let dx = 0; dx < n; dx++) {
+      for (let dy = 0; dy < n; dy++) {
+        const i = (y + dy) * width + x + dx;
+        if (terrain[i] === 2 || occupied[i] === 2 || (stopping && occupied[i] === 1)) return false;
+      }
     }
-    for (const [dx, dy] of NEIGHBOURS) {
-      const next: Square = [node.sq[0] + dx, node.sq[1] + dy];
-      const parts = squaresOf(next, size);
-      if (!parts.every((p) => inBounds(state.map, p) && !isBlocked(state.map, p))) continue;
-      const blocker = parts.map((p) => occupied[`${p[0]},${p[1]}`]).find((id) => id !== undefined && areFoes(state, mover, id) && canActNow(state, id));
-      if (blocker) continue;
-      const diagonal = dx !== 0 && dy !== 0;
-      const base = diagonal ? (node.diag % 2 === 1 ? 10 : 5) : 5;
-      const cost = node.cost + (isDifficult(state.map, next) ? base * 2 : base);
-      if (cost > budget) continue;
-      const diag = diagonal ? node.diag + 1 : node.diag;
-      const nk = key(next, diag % 2);
-      if (cost >= (best[nk] ?? Infinity)) continue;
-      best[nk] = cost;
-      came[nk] = k;
-      where[nk] = next;
-      frontier.push({ sq: next, diag: diag % 2, cost });
+    return true;
+  };
+  for (let step = 0; step * 5 <= budget && step < buckets.length; step++) {
+    const bucket = buckets[step];
+    if (!bucket) continue;
+    for (const node of bucket) {
+      const cost = step * 5;
+      if (best[node] !== cost) continue;
+      const sq = node >> 1;
+      const x = sq % width;
+      const y = (sq - x) / width;
+      if (goal[sq] === 1 && fits(x, y, true)) return { path: unwind(from, node, width), cost };
+      for (const [dx, dy] of STEPS) {
+        const nx = x + dx;
+        const ny = y + dy;
+        if (!fits(nx, ny, false)) continue;
+        const diagonal = dx !== 0 && dy !== 0;
+        const parity = node & 1;
+        const base = diagonal ? (parity === 1 ? 10 : 5) : 5;
+        const nextCost = cost + (terrain[ny * width + nx] === 1 ? base * 2 : base);
+        if (nextCost > budget) continue;
+        const next = (ny * width + nx) * 2 + (diagonal ? 1 - parity : parity);
+        if (best[next] !== -1 && best[next]! <= nextCost) continue;
+        best[next] = nextCost;
+        from[next] = node;
+        (buckets[nextCost / 5] ??= []).push(next);
+      }
     }
   }
-  if (!found) return null;
+  return null;
+}
+
+function unwind(from: Int32Array, node: number, width: number): Square[] {
   const path: Square[] = [];
-  for (let k: string | null = found.k; k !== null && came[k] !== undefined; k = came[k] ?? null) {
-    if (came[k] !== null) path.unshift(where[k]!);
+  for (let at = node; from[at] !== -1; at = from[at]!) {
+    const sq = at >> 1;
+    path.unshift([sq % width, Math.floor(sq / width)]);
   }
-  return { path, cost: found.cost };
+  return path;
+}
+
+/** The cost of each prefix of `path` (5/10 diagonals, difficult terrain doubles). */
+export function prefixCosts(state: CombatState, start: Square, path: readonly Square[]): number[] {
+  const { width } = state.map;
+  const terrain = terrainGrid(state);
+  const costs: number[] = [];
+  let total = 0;
+  let diagonals = 0;
+  let at = start;
+  for (const sq of path) {
+    const diagonal = sq[0] !== at[0] && sq[1] !== at[1];
+    const base = diagonal ? (diagonals % 2 === 1 ? 10 : 5) : 5;
+    if (diagonal) diagonals += 1;
+    total += terrain[sq[1] * width + sq[0]] === 1 ? base * 2 : base;
+    costs.push(total);
+    at = sq;
+  }
+  return costs;
 }

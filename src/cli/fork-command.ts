@@ -31,14 +31,14 @@ export function forkCommand(file: string, options: ForkOptions, out: (line: stri
   if (!parsed.ok) throw badInput(parsed.error);
   const command: Command = parsed.value;
   let printing = false;
-  const { combat, point } = forkLog(log, at, command, options.seed ?? null, {
+  const { combat, point, accepted } = forkLog(log, at, command, options.seed ?? null, {
     onEvent: (event, state) => {
       const line = printing ? narrate(event, state) : null;
       if (line) out(line);
     },
   });
   out(`Fork of ${file} after event ${point.events}${point.line ? ` (replacing the command on line ${point.line})` : ''}: ${JSON.stringify(command)}`);
-  const before = combat.events.length;
+  if (!accepted) out('(the command changed nothing: it was rejected)');
   const sent = combat.events.slice(point.events);
   for (const event of sent) {
     const line = narrate(event, combat.state);
@@ -46,7 +46,6 @@ export function forkCommand(file: string, options: ForkOptions, out: (line: stri
   }
   printing = true;
   const stopped = playOut(combat, closerCommand, Number(options.maxRounds) || 100);
-  if (combat.events.length === before && sent.length === 0) out('(the command changed nothing: it was rejected)');
   out(`Branch:   ${outcome(combat.state)}${stopped ? ' (stopped at the round limit)' : ''}`);
   out(`Original: ${outcome(stateAfter(replay))}`);
 }

@@ -30,8 +30,8 @@ const verificationFailed = (message: string): CliFailure => ({ exitCode: 1, mess
 export function replayCommand(file: string, options: ReplayOptions, out: (line: string) => void, warn: (line: string) => void): void {
   if (!isLang(options.lang)) throw badInput(`--lang: expected en or fr, got ${JSON.stringify(options.lang)}`);
   const log = loadLog(file);
-  if (log.truncatedAt !== null) warn(`${file}:${log.truncatedAt}: incomplete last line ignored (the run was cut off); replaying the lines before it`);
   if (options.verify) return verify(log, file, out);
+  if (log.truncatedAt !== null) warn(`${file}:${log.truncatedAt}: incomplete last line ignored (the run was cut off); replaying the lines before it`);
   const replay = replayOf(log);
   const say = narrator(options.lang);
   if (options.at === undefined) {

@@ -34,9 +34,9 @@ export function runCommand(file: string, options: RunOptions, out: (line: string
   if (!Number.isInteger(maxRounds) || maxRounds < 1) throw badInput(`--max-rounds: expected a positive integer, got ${JSON.stringify(options.maxRounds)}`);
   const encounter = loaded.value;
   const narrateLive = !options.json;
-  if (narrateLive) out(`${encounter.name || file} (seed ${options.seed})`);
   const logFile = options.log ? openLog(options.log, encounter, options.seed, file) : null;
   const recorder = logFile ? createRecorder(logFile.write) : null;
+  if (narrateLive) out(`${encounter.name || file} (seed ${options.seed})`);
   const { combat, stopped } = autoplay(encounter, {
     seed: options.seed,
     choose: closerCommand,

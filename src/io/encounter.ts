@@ -8,6 +8,7 @@ import {
 } from '../model/stats.ts';
 import { squaresOf } from '../rules/grid.ts';
 import { isTinyOrSmaller, naturalReach, spaceOf } from '../rules/size.ts';
+import { expandUses } from './bestiary.ts';
 import { readJsonFile } from './json-file.ts';
 import { fail, inputError, ok, parseWith, type InputResult } from './result.ts';
 
@@ -111,7 +112,10 @@ type RawCombatant = z.output<typeof CombatantSchema>;
 type RawAttack = z.output<typeof AttackSchema>;
 
 /** Validates and completes an encounter; `basePath` prefixes JSON paths (e.g. 'encounter' in a scenario). */
-export function parseEncounter(data: unknown, file: string, basePath = ''): InputResult<Encounter> {
+export function parseEncounter(input: unknown, file: string, basePath = ''): InputResult<Encounter> {
+  const expanded = expandUses(input, file, basePath); // `"use": "<creature>"` combatants (fixtures/creatures)
+  if (!expanded.ok) return expanded;
+  const data = expanded.value;
   const parsed = parseWith(EncounterSchema, data, file, basePath);
   if (!parsed.ok) return parsed;
   const raw = parsed.value;

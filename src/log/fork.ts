@@ -57,6 +57,8 @@ function branchDice(log: ParsedLog, seed: string | null): { dice: Dice; fork: ()
 export interface Branch {
   readonly combat: Combat;
   readonly point: ForkPoint;
+  /** Whether the rules accepted the new command. */
+  readonly accepted: boolean;
 }
 
 export function forkLog(log: ParsedLog, at: number, command: Command, seed: string | null, hooks: Pick<CombatOptions, 'onEvent' | 'onEntry'> = {}): Branch {
@@ -77,6 +79,6 @@ export function forkLog(log: ParsedLog, at: number, command: Command, seed: stri
   }
   replaying = false;
   fork();
-  combat.send(command);
-  return { combat, point };
+  const result = combat.send(command);
+  return { combat, point, accepted: result.ok };
 }
