@@ -295,9 +295,7 @@ describe('replay --verify', () => {
       expect(r.stderr).toContain(`${cut()}:${lastLine()}: the log is cut off`);
     });
 
-    // PRODUCT BUG: `replay CUT --verify` prints two stderr lines: the replay warning
-    // ("incomplete last line ignored ... replaying the lines before it") and then the verify failure
-    // ("the log is cut off: only a complete log can be verified"). Expected: the failure line only.
+    // Only the verify failure, not the replay warning as well.
     it('--verify on a cut log prints exactly one line', () => {
       expectOneLineFailure(verifyCut(), 1, `${cut()}:${lastLine()}`);
     });
