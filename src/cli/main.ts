@@ -6,6 +6,7 @@ import { runCommand } from './run-command.ts';
 import { replayCommand, type ReplayOptions } from './replay-command.ts';
 import { forkCommand, type ForkOptions } from './fork-command.ts';
 import { explainCommand } from './explain-command.ts';
+import { viewCommand, type ViewCommandOptions } from '../view/view-command.ts';
 
 function program(out: (line: string) => void, warn: (line: string) => void): Command {
   const cli = new Command('d20sim')
@@ -53,6 +54,13 @@ function program(out: (line: string) => void, warn: (line: string) => void): Com
     .requiredOption('--event <n>', 'the event number (seq)')
     .option('--why-not', 'explain what did not happen')
     .action((file: string, opts: { event: string; whyNot?: boolean }) => explainCommand(file, opts, out));
+  cli
+    .command('view')
+    .description('write a logged fight as one self-contained HTML page: grid, timeline, narration, threatened squares')
+    .argument('<log>', 'event log (JSONL)')
+    .option('-o, --output <file>', 'the HTML file to write', 'replay.html')
+    .option('--lang <lang>', 'narration language: en or fr', 'en')
+    .action((file: string, opts: ViewCommandOptions) => viewCommand(file, opts, out, warn));
   return cli;
 }
 

@@ -28,6 +28,8 @@ export interface AttackSpec {
   readonly damage?: string;
   /** A touch attack that deals no damage (the first step of a trip). */
   readonly damageless?: boolean;
+  /** Arrows of a volley sharing this roll (Manyshot). */
+  readonly volley?: number;
   /** Deal nonlethal damage; against the weapon's own kind it costs -4 and rules out sneak attack (SNK-3). */
   readonly nonlethal?: boolean;
   readonly rules?: readonly RuleId[];
@@ -78,7 +80,10 @@ export function decideAttack(state: CombatState, dice: Dice, spec: AttackSpec): 
     missChance: chance, d100, sneak, rules,
   };
   if (!hit || spec.damageless) return [rolled];
-  return [rolled, damageEvent(state, dice, spec, critical ? attack.crit.multiplier : 1, sneak, mods.damage)];
+  const first = damageEvent(state, dice, spec, critical ? attack.crit.multiplier : 1, sneak, mods.damage);
+  // SNK-7: in a volley only the first arrow carries the critical and the sneak attack dice.
+  const more = Array.from({ length: (spec.volley ?? 1) - 1 }, () => damageEvent(state, dice, spec, 1, false, mods.damage));
+  return [rolled, first, ...more];
 }
 
 interface Modifiers {

@@ -170,12 +170,26 @@ function attackStep(state: CombatState, actor: CreatureId, target: CreatureId, n
 
 const isStep = (x: AttackStep | Rejection): x is AttackStep => 'kind' in x;
 
+/** Manyshot: the feat, a ranged weapon, a target within 30 ft. */
+function manyshotProblem(state: CombatState, actor: CreatureId, target: CreatureId, weapon: string): Rejection | null {
+  if (!statsOf(state, actor).feats.includes('manyshot')) return { code: 'no-feat', message: `${actor} does not have Manyshot` };
+  if (findAttack(statsOf(state, actor), weapon)?.kind !== 'ranged') return { code: 'bad-manyshot', message: 'Manyshot needs a ranged weapon' };
+  if (distanceBetween(state, actor, target) > 30) return { code: 'out-of-range', message: 'Manyshot reaches 30 ft' };
+  return null;
+}
+
 const planAttack: Planner<'Attack'> = (state, turn, c) => {
   const bad = checkTarget(state, c.actor, c.target);
   if (bad) return { ok: false, rejection: bad };
   if (!affordable(turn, 'standard')) return reject('no-action-left', `${c.actor} has no standard action left`);
   const step = attackStep(state, c.actor, c.target, c.with, 0);
-  return isStep(step) ? accept(c, 'standard', [{ ...step, nonlethal: c.nonlethal ?? null }]) : { ok: false, rejection: step };
+  if (!isStep(step)) return { ok: false, rejection: step };
+  if (c.manyshot) {
+    const bad = manyshotProblem(state, c.actor, c.target, step.weapon);
+    if (bad) return { ok: false, rejection: bad };
+    return accept(c, 'standard', [{ ...step, extraBonus: -4, nonlethal: c.nonlethal ?? null, volley: 2 }]);
+  }
+  return accept(c, 'standard', [{ ...step, nonlethal: c.nonlethal ?? null }]);
 };
 
 /** CORE-6: the iterative bonuses of the weapon, or every natural attack of a monster. */

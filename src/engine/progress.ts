@@ -278,7 +278,8 @@ function attackEvents(state: CombatState, dice: Dice, actor: CreatureId, step: E
   if (!attack) return [];
   return decideAttack(state, dice, {
     attacker: actor, target: step.target, attack, bonus: step.bonus, kind: 'regular', provokedBy: null, touch: false,
-    extraBonus: step.extraBonus, rules: step.extraBonus ? ['CORE-7'] : [], nonlethal: step.nonlethal ?? attack.nonlethal,
+    extraBonus: step.extraBonus, rules: step.extraBonus > 0 ? ['CORE-7'] : [], nonlethal: step.nonlethal ?? attack.nonlethal,
+    ...(step.volley ? { volley: step.volley } : {}),
   });
 }
 

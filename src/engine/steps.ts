@@ -24,6 +24,8 @@ export type Step =
       readonly provokes: Trigger | null;
       /** SNK-3: the attacker's choice of nonlethal damage, or null for the weapon's own kind. */
       readonly nonlethal: boolean | null;
+      /** Arrows in one volley (Manyshot); 1 for an ordinary attack. */
+      readonly volley?: number;
       /** Later attacks of a full attack are not wasted on a foe already down. */
       readonly skipIfDown: boolean;
     }

@@ -92,7 +92,9 @@ const STEP_SCHEMAS: StepSchemas = {
   tumble: z
     .object({ actor: Id, path: Path, through: z.boolean().default(false) })
     .transform((s) => ({ type: 'Tumble' as const, ...s })),
-  attack: z.object({ actor: Id, target: Id, with: optionalName, powerAttack: PowerAttack, nonlethal: z.boolean().optional() }).transform((s) => ({ type: 'Attack' as const, ...s })),
+  attack: z
+    .object({ actor: Id, target: Id, with: optionalName, powerAttack: PowerAttack, nonlethal: z.boolean().optional(), manyshot: z.boolean().optional() })
+    .transform((s) => ({ type: 'Attack' as const, ...s })),
   'full-attack': FullAttack,
   charge: z.object({ actor: Id, target: Id, path: Path, powerAttack: PowerAttack }).transform((s) => ({ type: 'Charge' as const, ...s })),
   'spring-attack': z

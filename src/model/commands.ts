@@ -18,6 +18,8 @@ export type Command =
       readonly powerAttack: number;
       /** SNK-3: deal nonlethal damage with a lethal weapon (or the reverse) at -4. */
       readonly nonlethal?: boolean;
+      /** Manyshot: two arrows with one roll at -4 (SNK-7: only the first can sneak attack). */
+      readonly manyshot?: boolean;
     })
   | (Base & {
       readonly type: 'FullAttack';

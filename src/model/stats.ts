@@ -7,7 +7,7 @@ export type Shape = 'tall' | 'long';
 
 export const FEATS = [
   'combat-reflexes', 'mobility', 'dodge', 'spring-attack', 'improved-initiative', 'improved-unarmed-strike',
-  'improved-trip', 'improved-disarm', 'power-attack', 'combat-casting',
+  'improved-trip', 'improved-disarm', 'power-attack', 'combat-casting', 'manyshot',
 ] as const;
 export type Feat = (typeof FEATS)[number];
 

@@ -174,3 +174,20 @@ describe('SNK-3 nonlethal damage and sneak attack', () => {
     expect(combat.state.winner).toBe('heroes');
   });
 });
+
+describe('SNK-7 a volley: only the first arrow sneak attacks', () => {
+  const archer = (feats: string[]) =>
+    fighter({ id: 'archer', at: [2, 2], sneakAttack: 2, feats, attacks: [{ name: 'shortbow', kind: 'ranged', bonus: [8], damage: '1d6', rangeIncrement: 60 }] });
+  it('Manyshot: one roll at -4, two arrows, sneak dice on the first only', () => {
+    const combat = fight([archer(['manyshot']), orc({ at: [6, 2], hp: 40 })], ['archer', 'orc'], { 20: [15], 6: [3, 5, 4, 2] });
+    expect(combat.send({ type: 'Attack', actor: 'archer', target: 'orc', with: 'shortbow', powerAttack: 0, manyshot: true }).ok).toBe(true);
+    expect(of(combat.events, 'AttackRolled')[0]).toMatchObject({ bonus: 4, sneak: true });
+    expect(of(combat.events, 'DamageDealt').map((d) => [d.dice, d.sneakDice])).toEqual([[[3], [5, 4]], [[2], []]]);
+  });
+
+  it('needs the feat', () => {
+    const combat = fight([archer([]), orc({ at: [6, 2] })], ['archer', 'orc'], {});
+    const result = combat.send({ type: 'Attack', actor: 'archer', target: 'orc', with: 'shortbow', powerAttack: 0, manyshot: true });
+    expect(result.ok ? '' : result.rejection.code).toBe('no-feat');
+  });
+});
