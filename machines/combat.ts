@@ -9,6 +9,8 @@ export interface CombatInput {
   readonly kernel: Kernel;
   /** A scripted initiative order (SPEC `initiative`), or null to roll it. */
   readonly order: readonly CreatureId[] | null;
+  /** Start from the kernel's state, at its command prompt, instead of from the beginning (search, what-ifs). */
+  readonly resume?: boolean;
 }
 
 export type CombatMachineEvent = { type: 'ROUND_DONE' };
@@ -22,6 +24,8 @@ export const combatMachine = setup({
   actors: { round: roundMachine },
   guards: {
     hasSurpriseRound: ({ context }) => hasSurpriseRound(context.kernel.state),
+    resumingSurprise: ({ context }) => context.resume === true && context.kernel.state.phase === 'surprise',
+    resuming: ({ context }) => context.resume === true,
     fightOver: ({ context }) => fightOver(context.kernel.state),
   },
   actions: {
@@ -34,9 +38,16 @@ export const combatMachine = setup({
 }).createMachine({
   id: 'combat',
   context: ({ input }) => input,
-  invoke: { id: 'round', src: 'round', input: ({ context }) => ({ kernel: context.kernel }) },
-  initial: 'initiative',
+  invoke: { id: 'round', src: 'round', input: ({ context }) => ({ kernel: context.kernel, resume: context.resume === true }) },
+  initial: 'start',
   states: {
+    start: {
+      always: [
+        { guard: 'resumingSurprise', target: 'surpriseRound.resumed' },
+        { guard: 'resuming', target: 'rounds.resumed' },
+        { target: 'initiative' },
+      ],
+    },
     initiative: {
       entry: 'rollInitiative',
       always: [
@@ -46,11 +57,13 @@ export const combatMachine = setup({
       ],
     },
     surpriseRound: {
-      entry: ['beginSurpriseRound', 'startRound'],
+      initial: 'beginning',
+      states: { beginning: { entry: ['beginSurpriseRound', 'startRound'] }, resumed: {} },
       on: { ROUND_DONE: [{ guard: 'fightOver', target: 'ended' }, { target: 'rounds' }] },
     },
     rounds: {
-      entry: ['beginNextRound', 'startRound'],
+      initial: 'beginning',
+      states: { beginning: { entry: ['beginNextRound', 'startRound'] }, resumed: {} },
       on: { ROUND_DONE: [{ guard: 'fightOver', target: 'ended' }, { target: 'rounds', reenter: true }] },
     },
     ended: { type: 'final', entry: 'endCombat' },

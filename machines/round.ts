@@ -6,6 +6,8 @@ import { turnMachine } from './turn.ts';
 
 export interface RoundInput {
   readonly kernel: Kernel;
+  /** Start in the turn of the creature whose turn it is in the kernel's state. */
+  readonly resume?: boolean;
 }
 
 interface RoundContext extends RoundInput {
@@ -25,6 +27,7 @@ export const roundMachine = setup({
   actors: { turn: turnMachine },
   guards: {
     fightOver: ({ context }) => fightOver(context.kernel.state),
+    resuming: ({ context }) => context.resume === true,
     orderDone: ({ context }) => context.index >= context.kernel.state.order.length,
     currentSkips: ({ context }) => skipReason(context.kernel.state, current(context)) !== null,
   },
@@ -40,10 +43,16 @@ export const roundMachine = setup({
   },
 }).createMachine({
   id: 'round',
-  context: ({ input }) => ({ ...input, index: 0 }),
-  invoke: { id: 'turn', src: 'turn', input: ({ context }) => ({ kernel: context.kernel }) },
-  initial: 'idle',
+  context: ({ input }) => ({
+    ...input,
+    index: input.resume ? Math.max(0, input.kernel.state.order.indexOf(input.kernel.state.turn?.actor ?? '')) : 0,
+  }),
+  invoke: { id: 'turn', src: 'turn', input: ({ context }) => ({ kernel: context.kernel, resume: context.resume === true }) },
+  initial: 'start',
   states: {
+    start: {
+      always: [{ guard: 'resuming', target: 'inTurn' }, { target: 'idle' }],
+    },
     idle: {
       on: { START_ROUND: { target: 'choosing', actions: 'restart' } },
     },

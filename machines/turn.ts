@@ -9,6 +9,8 @@ import { opportunityMachine } from './opportunity.ts';
 
 export interface TurnInput {
   readonly kernel: Kernel;
+  /** Start waiting for the acting creature's command (the kernel's state is mid-turn). */
+  readonly resume?: boolean;
 }
 
 export type TurnEvent =
@@ -28,6 +30,7 @@ export const turnMachine = setup({
     isEndTurn: ({ event }) => event.type === 'COMMAND' && event.command.type === 'EndTurn',
     windowOpen: ({ context }) => context.kernel.window !== null,
     turnIsOver: ({ context }) => turnIsOver(context.kernel.state),
+    resuming: ({ context }) => context.resume === true,
   },
   actions: {
     beginTurn: ({ context, event }) => {
@@ -46,9 +49,12 @@ export const turnMachine = setup({
   },
 }).createMachine({
   id: 'turn',
-  initial: 'idle',
+  initial: 'start',
   context: ({ input }) => input,
   states: {
+    start: {
+      always: [{ guard: 'resuming', target: 'awaitingCommand' }, { target: 'idle' }],
+    },
     idle: {
       on: { BEGIN_TURN: { target: 'starting', actions: 'beginTurn' } },
     },

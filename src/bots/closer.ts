@@ -7,7 +7,7 @@ import { attackReaches, areFoes, canActNow, creatureOf, defaultMelee, distanceBe
 import { SPELL_RULES } from '../rules/spells.ts';
 import { spaceOf } from '../rules/size.ts';
 import { threatensSquare } from '../rules/threat.ts';
-import { findPath, occupancyGrid, prefixCosts } from './pathfinding.ts';
+import { findPath, occupancyGrid, prefixCosts } from '../engine/pathfinding.ts';
 
 export function nearestFoe(state: CombatState, id: CreatureId): CreatureId | null {
   let best: CreatureId | null = null;

@@ -12,14 +12,19 @@ import type { CombatState } from '../model/state.ts';
 import type { Encounter } from '../model/stats.ts';
 import type { LogCommandLine, LogDecisionLine, LogRejectedLine } from '../log/format.ts';
 
-/** Answers opportunity prompts as they come (AOO-4); commands are sent by whoever drives the fight. */
-export type OpportunityController = (prompt: Extract<Prompt, { kind: 'opportunity' }>, state: CombatState) => OpportunityDecision;
+/**
+ * Answers opportunity prompts as they come (AOO-4); commands are sent by whoever drives the fight.
+ * Returning null leaves the prompt open, to be answered later with `combat.decide` (an outside program).
+ */
+export type OpportunityController = (prompt: Extract<Prompt, { kind: 'opportunity' }>, state: CombatState) => OpportunityDecision | null;
 
 export interface CombatOptions {
   readonly seed?: string | number;
   readonly dice?: Dice;
   /** A scripted initiative order; rolled when absent. */
   readonly initiative?: readonly CreatureId[] | null;
+  /** Go on from this state (at a command prompt) instead of starting the fight: for search and what-ifs. */
+  readonly resumeFrom?: CombatState;
   readonly onOpportunity?: OpportunityController;
   readonly onEvent?: (event: CombatEvent, state: CombatState) => void;
   /** Commands, rejections and opportunity decisions, in order, for the log (src/log). */
@@ -42,11 +47,12 @@ export interface Combat {
 const alwaysTake: OpportunityController = () => ({ take: true, with: null });
 
 export function createCombat(encounter: Encounter, options: CombatOptions = {}): Combat {
-  const initial = initialState(encounter);
+  const initial = options.resumeFrom ?? initialState(encounter);
+  if (options.resumeFrom && (!options.resumeFrom.turn || options.resumeFrom.phase === 'ended')) throw new Error('resumeFrom needs a state at a command prompt');
   const kernel = createKernel(initial, options.dice ?? seededDice(options.seed ?? 0));
   if (options.onEvent) kernel.listeners.push(options.onEvent);
   const onOpportunity = options.onOpportunity ?? alwaysTake;
-  const actor = createActor(combatMachine, { input: { kernel, order: options.initiative ?? null } });
+  const actor = createActor(combatMachine, { input: { kernel, order: options.initiative ?? null, resume: options.resumeFrom !== undefined } });
   let fault: Rejection | null = null;
   actor.subscribe({ error: () => {} }); // errors are read from the snapshot after each send
   const guarded = (run: () => void): SendResult =>
@@ -64,7 +70,11 @@ export function createCombat(encounter: Encounter, options: CombatOptions = {}):
     submit(decision);
   };
   const answerOpportunities = (): void => {
-    while (kernel.prompt?.kind === 'opportunity' && kernel.submitDecision) submitDecision(onOpportunity(kernel.prompt, kernel.state));
+    while (kernel.prompt?.kind === 'opportunity' && kernel.submitDecision) {
+      const decision = onOpportunity(kernel.prompt, kernel.state);
+      if (!decision) return;
+      submitDecision(decision);
+    }
   };
   if (startResult.ok) guarded(answerOpportunities);
   return {
@@ -96,7 +106,10 @@ export function createCombat(encounter: Encounter, options: CombatOptions = {}):
     decide(decision) {
       if (fault) return { ok: false, rejection: fault };
       if (!kernel.submitDecision) return { ok: false, rejection: { code: 'no-opportunity', message: 'no opportunity is waiting for a decision' } };
-      return guarded(() => submitDecision(decision));
+      return guarded(() => {
+        submitDecision(decision);
+        answerOpportunities();
+      });
     },
   };
 }

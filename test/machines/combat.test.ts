@@ -7,6 +7,7 @@ import { createKernel } from '../../src/engine/kernel.ts';
 import { initialState } from '../../src/engine/initial.ts';
 import type { Command } from '../../src/model/commands.ts';
 import { encounter, fighter, orc } from '../support/encounters.ts';
+import { createCombat } from '../../src/combat/combat.ts';
 
 function start(combatants: Parameters<typeof encounter>[0], order: string[] | null, dice: Record<number, number[]> = {}, extra = {}) {
   const kernel = createKernel(initialState(encounter(combatants, extra)), scriptedDice(dice));
@@ -18,21 +19,21 @@ function start(combatants: Parameters<typeof encounter>[0], order: string[] | nu
 describe('SURP-1, SURP-2 surprise round', () => {
   it('comes first when some but not all are aware; only the aware act, with one action', () => {
     const { kernel, actor, send } = start([orc({ aware: true, at: [6, 2] }), fighter({ aware: false })], ['fighter', 'orc']);
-    expect(actor.getSnapshot().value).toBe('surpriseRound');
+    expect(actor.getSnapshot().matches('surpriseRound')).toBe(true);
     expect(kernel.state.round).toBe(0);
     // The unaware fighter, first in the order, is skipped; the orc acts.
     expect(kernel.events.some((e) => e.type === 'TurnSkipped' && e.id === 'fighter')).toBe(true);
     expect(kernel.prompt).toEqual({ kind: 'command', actor: 'orc' });
     send({ type: 'Move', actor: 'orc', path: [[5, 2]] });
     // SURP-2: the single action used up ends the turn and the surprise round.
-    expect(actor.getSnapshot().value).toBe('rounds');
+    expect(actor.getSnapshot().matches('rounds')).toBe(true);
     expect(kernel.state.round).toBe(1);
     expect(kernel.prompt).toEqual({ kind: 'command', actor: 'fighter' });
   });
 
   it('is skipped when everyone is aware', () => {
     const { kernel, actor } = start([orc({ at: [6, 2] }), fighter()], ['fighter', 'orc']);
-    expect(actor.getSnapshot().value).toBe('rounds');
+    expect(actor.getSnapshot().matches('rounds')).toBe(true);
     expect(kernel.state.round).toBe(1);
     expect(kernel.events.some((e) => e.type === 'SurpriseRoundBegan')).toBe(false);
   });
@@ -113,5 +114,25 @@ describe('INIT-3, CORE-4 a creature that cannot act keeps its place', () => {
     expect(kernel.events.some((e) => e.type === 'TurnSkipped' && e.id === 'orc' && e.reason === 'cannot-act')).toBe(true);
     expect(kernel.prompt).toEqual({ kind: 'command', actor: 'orc-2' });
     expect(kernel.state.order).toEqual(['fighter', 'orc', 'orc-2']);
+  });
+});
+
+describe('resuming from a state (search, what-ifs)', () => {
+  it('goes on from a mid-turn state exactly as the original fight would with the same dice', () => {
+    const build = (dice: number[]) => {
+      const combat = createCombat(encounter([fighter(), orc({ hp: 30 })]), { dice: scriptedDice({ 20: dice, 8: [3, 3, 3], 4: [2, 2, 2, 2] }), initiative: ['fighter', 'orc'] });
+      return combat;
+    };
+    const original = build([5, 12, 15]);
+    original.send({ type: 'Attack', actor: 'fighter', target: 'orc', with: null, powerAttack: 0 });
+    const midTurn = original.state;
+    original.send({ type: 'EndTurn', actor: 'fighter' });
+    original.send({ type: 'Attack', actor: 'orc', target: 'fighter', with: null, powerAttack: 0 });
+
+    const resumed = createCombat(encounter([fighter(), orc({ hp: 30 })]), { dice: scriptedDice({ 20: [12, 15], 4: [2, 2, 2, 2] }), resumeFrom: midTurn });
+    expect(resumed.prompt).toEqual({ kind: 'command', actor: 'fighter' });
+    resumed.send({ type: 'EndTurn', actor: 'fighter' });
+    resumed.send({ type: 'Attack', actor: 'orc', target: 'fighter', with: null, powerAttack: 0 });
+    expect(resumed.state).toEqual(original.state);
   });
 });

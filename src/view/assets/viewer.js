@@ -92,8 +92,9 @@
     return frame.turn;
   }
 
-  function square(layer, s, className) {
-    return el('rect', { class: className, x: px(s[0]) + 1, y: px(s[1]) + 1, width: CELL - 2, height: CELL - 2, rx: 3 }, layer);
+  function square(layer, s, className, space) {
+    var side = (space || 1) * CELL - 2;
+    return el('rect', { class: className, x: px(s[0]) + 1, y: px(s[1]) + 1, width: side, height: side, rx: 3 }, layer);
   }
 
   function drawThreats(frame, focus) {
@@ -130,12 +131,12 @@
     clear(overLayer);
     frame.highlights.forEach(function (h) {
       if (h.kind === 'move') {
-        square(underLayer, h.from, 'trail-from');
-        line(underLayer, center(h.from, 1), center(h.to, 1), 'trail', 'arrow-move', 12);
+        var space = data.creatures[byId[h.id]].space;
+        square(underLayer, h.from, 'trail-from', space);
+        line(underLayer, center(h.from, space), center(h.to, space), 'trail', 'arrow-move', 12);
       } else if (h.kind === 'aoo') {
         var box = square(underLayer, h.at, 'aoo-square');
         box.appendChild(el('title', {}, null, nameOf(h.by) + ' was leaving/acting in ' + sq(h.at) + ' when ' + nameOf(h.reactor) + ' got an attack of opportunity'));
-        el('text', { class: 'aoo-label', x: px(h.at[0]) + CELL / 2, y: px(h.at[1]) + CELL - 4 }, overLayer, 'AoO');
         line(overLayer, creatureCenter(frame, h.reactor), center(h.at, 1), 'aoo-line', 'arrow-aoo', 16);
       } else if (h.kind === 'attack') {
         if (h.opportunity && frame.highlights.some(function (o) { return o.kind === 'aoo'; })) return;
@@ -143,8 +144,13 @@
       } else if (h.kind === 'flank') {
         var a = creatureCenter(frame, h.attacker);
         var b = creatureCenter(frame, h.ally);
-        line(overLayer, a, b, 'flank-line', null, 0);
-        el('text', { class: 'flank-label', x: (a[0] + b[0]) / 2 + 6, y: (a[1] + b[1]) / 2 - 16 }, overLayer, 'flanking');
+        line(underLayer, a, b, 'flank-line', null, 0);
+        // The label sits beside the line's middle, off the defender's token.
+        var len = Math.sqrt((b[0] - a[0]) * (b[0] - a[0]) + (b[1] - a[1]) * (b[1] - a[1])) || 1;
+        var nx = -(b[1] - a[1]) / len;
+        var ny = (b[0] - a[0]) / len;
+        if (ny > 0) { nx = -nx; ny = -ny; }
+        el('text', { class: 'flank-label', x: (a[0] + b[0]) / 2 + nx * (CELL * 0.62), y: (a[1] + b[1]) / 2 + ny * (CELL * 0.62), 'text-anchor': 'middle' }, overLayer, 'flanking');
       } else if (h.kind === 'spell-lost') {
         var p = creatureCenter(frame, h.caster);
         el('text', { class: 'spell-lost-label', x: p[0], y: p[1] - CELL / 2 - 6 }, overLayer, h.spell + ' lost');
@@ -160,8 +166,10 @@
     return 'hp-' + c.hpState;
   }
 
+  // At 0 hp or below the bar keeps a sliver in the colour of the state (a dead creature's is full and grey).
   function hpFraction(c, maxHp) {
-    return Math.max(0, Math.min(1, c.hp / maxHp));
+    if (c.hpState === 'dead') return 1;
+    return Math.max(c.hp > 0 ? 0 : 0.12, Math.min(1, c.hp / maxHp));
   }
 
   function drawTokens(frame, focus) {
@@ -184,19 +192,21 @@
       if (info.id === focus) classes.push('focus');
       var g = el('g', { class: classes.join(' '), transform: 'translate(' + px(c.at[0]) + ',' + px(c.at[1]) + ')' }, tokenLayer);
       g.dataset.id = info.id;
-      var r = size / 2 - 9;
+      var r = size / 2 - 11;
       var mid = size / 2;
-      if (info.id === frame.turn) el('circle', { class: 'turn-ring', cx: mid, cy: mid + 2, r: r + 3 }, g);
-      if (info.id === focus) el('circle', { class: 'focus-ring', cx: mid, cy: mid + 2, r: r + 6.5 }, g);
-      el('circle', { class: 'disc', cx: mid, cy: mid + 2, r: r, fill: sideColor(info.side) }, g);
-      el('text', { class: 'letter', x: mid, y: mid + 2, 'font-size': Math.round(r * 0.95) }, g, c.hpState === 'dead' ? '\u2715' : info.token);
+      var cyy = mid - 2;
+      if (info.id === frame.turn) el('circle', { class: 'turn-ring', cx: mid, cy: cyy, r: r + 3 }, g);
+      if (info.id === focus) el('circle', { class: 'focus-ring', cx: mid, cy: cyy, r: r + 6.5 }, g);
+      if (lostBy[info.id]) el('circle', { class: 'spell-ring', cx: mid, cy: cyy, r: r + 9 }, g);
+      el('circle', { class: 'disc', cx: mid, cy: cyy, r: r, fill: sideColor(info.side) }, g);
+      el('text', { class: 'letter', x: mid, y: cyy, 'font-size': Math.round(r * 1.05) }, g, c.hpState === 'dead' ? '\u2715' : info.token);
       var barW = size - 10;
       el('rect', { class: 'hp-back', x: 5, y: 2, width: barW, height: 5, rx: 2 }, g);
       el('rect', { class: 'hp-bar ' + hpClass(c, info.maxHp), x: 5, y: 2, width: Math.max(0, barW * hpFraction(c, info.maxHp)), height: 5, rx: 2 }, g);
-      el('text', { class: 'name', x: mid, y: size + 8 }, g, info.name);
+      el('text', { class: 'name', x: mid, y: size - 3 }, g, info.name);
       if (c.conditions.length > 0) {
-        el('circle', { class: 'badge', cx: size - 6, cy: size - 8, r: 6 }, g);
-        el('text', { class: 'badge-text', x: size - 6, y: size - 8 }, g, String(c.conditions.length));
+        el('circle', { class: 'badge', cx: size - 7, cy: 14, r: 6 }, g);
+        el('text', { class: 'badge-text', x: size - 7, y: 14 }, g, String(c.conditions.length));
       }
       var tip = info.name + ' (' + info.id + ', ' + info.side + '): ' + c.hp + '/' + info.maxHp + ' hp, ' + c.hpState +
         (c.conditions.length ? '; ' + c.conditions.join(', ') : '');

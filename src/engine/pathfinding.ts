@@ -3,7 +3,7 @@
 import type { CreatureId, Square } from '../model/ids.ts';
 import type { CombatState } from '../model/state.ts';
 import { spaceOf } from '../rules/size.ts';
-import { areFoes, canActNow, creatureOf, hpStateOf, statsOf } from '../engine/queries.ts';
+import { areFoes, canActNow, creatureOf, hpStateOf, statsOf } from './queries.ts';
 
 export interface PathResult {
   readonly path: Square[];
@@ -40,17 +40,25 @@ function terrainGrid(state: CombatState): Uint8Array {
   return grid;
 }
 
+interface Search {
+  readonly width: number;
+  /** Per node (square * 2 + diagonal parity): cheapest cost in feet, or -1. */
+  readonly best: Int32Array;
+  readonly from: Int32Array;
+  /** May the mover stop with its corner on this square? */
+  readonly stoppable: (sq: number) => boolean;
+}
+
 /**
- * Cheapest path for `mover` to any square whose index is set in `goal` (y * width + x of the creature's
- * corner square), within `budget` feet. Foes that can act block; allies may be passed but not stopped on.
+ * Dijkstra from the mover's square (5/10 diagonals, difficult terrain doubles) within `budget` feet, stopping
+ * early at the first stoppable square where `goal` is set. Foes that can act block; allies may be passed.
  */
-export function findPath(state: CombatState, mover: CreatureId, goal: Uint8Array, budget: number): PathResult | null {
+function explore(state: CombatState, mover: CreatureId, budget: number, goal: Uint8Array | null): { search: Search; found: number } {
   const { width, height } = state.map;
   const n = spaceOf(statsOf(state, mover).size);
   const occupied = occupancyGrid(state, mover);
   const terrain = terrainGrid(state);
   const cells = width * height;
-  // Per square and diagonal parity: best cost and the node it came from.
   const best = new Int32Array(cells * 2).fill(-1);
   const from = new Int32Array(cells * 2).fill(-1);
   const start = creatureOf(state, mover).at;
@@ -67,16 +75,16 @@ export function findPath(state: CombatState, mover: CreatureId, goal: Uint8Array
     }
     return true;
   };
+  const stoppable = (sq: number) => fits(sq % width, Math.floor(sq / width), true);
+  const search = { width, best, from, stoppable };
   for (let step = 0; step * 5 <= budget && step < buckets.length; step++) {
-    const bucket = buckets[step];
-    if (!bucket) continue;
-    for (const node of bucket) {
+    for (const node of buckets[step] ?? []) {
       const cost = step * 5;
       if (best[node] !== cost) continue;
       const sq = node >> 1;
       const x = sq % width;
       const y = (sq - x) / width;
-      if (goal[sq] === 1 && fits(x, y, true)) return { path: unwind(from, node, width), cost };
+      if (goal && goal[sq] === 1 && stoppable(sq)) return { search, found: node };
       for (const [dx, dy] of STEPS) {
         const nx = x + dx;
         const ny = y + dy;
@@ -94,7 +102,29 @@ export function findPath(state: CombatState, mover: CreatureId, goal: Uint8Array
       }
     }
   }
-  return null;
+  return { search, found: -1 };
+}
+
+/** Cheapest path for `mover` to a stoppable square whose index (y * width + x) is set in `goal`. */
+export function findPath(state: CombatState, mover: CreatureId, goal: Uint8Array, budget: number): PathResult | null {
+  const { search, found } = explore(state, mover, budget, goal);
+  return found < 0 ? null : { path: unwind(search.from, found, search.width), cost: search.best[found]! };
+}
+
+/** Every square the mover can end a move on within `budget` feet, with the cheapest path there. */
+export function reachableSquares(state: CombatState, mover: CreatureId, budget: number): PathResult[] {
+  const { search } = explore(state, mover, budget, null);
+  const out: PathResult[] = [];
+  const cells = search.best.length / 2;
+  for (let sq = 0; sq < cells; sq++) {
+    const a = search.best[sq * 2]!;
+    const b = search.best[sq * 2 + 1]!;
+    if (a <= 0 && b <= 0) continue; // unreached, or the start
+    if (!search.stoppable(sq)) continue;
+    const node = a > 0 && (b <= 0 || a <= b) ? sq * 2 : sq * 2 + 1;
+    out.push({ path: unwind(search.from, node, search.width), cost: search.best[node]! });
+  }
+  return out;
 }
 
 function unwind(from: Int32Array, node: number, width: number): Square[] {

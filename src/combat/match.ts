@@ -1,0 +1,66 @@
+// Fights driven by controllers, one per side: the built-in bots, or anything that implements Controller.
+import type { Controller } from '../bots/controller.ts';
+import { observe } from '../bots/observation.ts';
+import { legalCommands, type LegalCommand } from '../engine/legal.ts';
+import { statsOf } from '../engine/queries.ts';
+import type { SideName } from '../model/ids.ts';
+import type { Encounter } from '../model/stats.ts';
+import { createCombat, type Combat, type CombatOptions, type OpportunityController } from './combat.ts';
+
+export type Controllers = Readonly<Record<SideName, Controller>>;
+
+/** Answers each opportunity with the controller of the reactor's side (null: none, the prompt stays open). */
+export function opportunityAnswers(controllers: Controllers, events: () => Combat['events']): OpportunityController {
+  return (prompt, state) => {
+    const controller = controllers[statsOf(state, prompt.reactor).side];
+    if (!controller) return null;
+    const observation = observe(state, events(), statsOf(state, prompt.reactor).side);
+    return controller.chooseOpportunity({ ...prompt, observation, state });
+  };
+}
+
+/** Asks the acting creature's controller for one command and sends it; a rejected one ends the turn. */
+export function playOneCommand(combat: Combat, controllers: Controllers): boolean {
+  const prompt = combat.prompt;
+  if (prompt.kind !== 'command') return false;
+  const state = combat.state;
+  const side = statsOf(state, prompt.actor).side;
+  const controller = controllers[side];
+  if (!controller) return false;
+  let legal: LegalCommand[] | null = null;
+  const request = {
+    actor: prompt.actor,
+    observation: observe(state, combat.events, side),
+    get legal() {
+      return (legal ??= legalCommands(state));
+    },
+    state,
+    events: combat.events,
+  };
+  const result = combat.send(controller.chooseCommand(request));
+  if (!result.ok) combat.send({ type: 'EndTurn', actor: prompt.actor });
+  return true;
+}
+
+export interface MatchOptions extends Omit<CombatOptions, 'onOpportunity'> {
+  readonly controllers: Controllers;
+  readonly maxRounds?: number;
+}
+
+export interface MatchResult {
+  readonly combat: Combat;
+  /** True when the round limit stopped the fight (a draw). */
+  readonly stopped: boolean;
+}
+
+export function playMatch(encounter: Encounter, options: MatchOptions): MatchResult {
+  let combat: Combat | null = null;
+  combat = createCombat(encounter, { ...options, onOpportunity: opportunityAnswers(options.controllers, () => combat?.events ?? []) });
+  const maxRounds = options.maxRounds ?? 100;
+  for (let guard = 0; guard < 100_000; guard++) {
+    if (combat.prompt.kind !== 'command') return { combat, stopped: false };
+    if (combat.state.round > maxRounds) return { combat, stopped: true };
+    if (!playOneCommand(combat, options.controllers)) return { combat, stopped: false };
+  }
+  return { combat, stopped: true };
+}
