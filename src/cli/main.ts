@@ -6,6 +6,7 @@ import { runCommand } from './run-command.ts';
 import { replayCommand, type ReplayOptions } from './replay-command.ts';
 import { forkCommand, type ForkOptions } from './fork-command.ts';
 import { explainCommand } from './explain-command.ts';
+import { versusCommand, type VersusOptions } from './versus-command.ts';
 import { viewCommand, type ViewCommandOptions } from '../view/view-command.ts';
 
 function program(out: (line: string) => void, warn: (line: string) => void): Command {
@@ -61,6 +62,30 @@ function program(out: (line: string) => void, warn: (line: string) => void): Com
     .option('-o, --output <file>', 'the HTML file to write', 'replay.html')
     .option('--lang <lang>', 'narration language: en or fr', 'en')
     .action((file: string, opts: ViewCommandOptions) => viewCommand(file, opts, out, warn));
+  cli
+    .command('serve')
+    .description('play one side of an encounter from another program: JSON lines on stdin/stdout (docs/protocol.md)')
+    .argument('<encounter>', 'encounter JSON file')
+    .option('--stdio', 'speak the protocol on stdin (client messages) and stdout (engine messages)')
+    .requiredOption('--control <side>', 'the side the client plays')
+    .option('--seed <seed>', 'seed for the dice', '1')
+    .option('--timeout <ms>', 'how long the client has to answer each request before a bot takes over', '5000')
+    .option('--opponent <bot>', 'the built-in bot playing the other side(s): brute or random', 'brute')
+    .option('--max-rounds <n>', 'stop as a draw after this many rounds', '100')
+    .option('--log <file>', 'write the event log (JSONL), each line as it happens')
+    .action(async (file: string, opts: import('../protocol/serve-command.ts').ServeCommandOptions) =>
+      (await import('../protocol/serve-command.ts')).serveCommand(file, opts, warn));
+  cli
+    .command('versus')
+    .description('a bot tournament: win rates with 95% intervals')
+    .argument('<encounter>', 'encounter JSON file')
+    .option('--heroes <bot>', 'bot for the heroes side', 'brute')
+    .option('--monsters <bot>', 'bot for the monsters side', 'brute')
+    .option('--runs <n>', 'number of fights', '100')
+    .option('--seed <seed>', 'seed of the study (each run derives its own)', '1')
+    .option('--max-rounds <n>', 'a fight still going after this many rounds is a draw', '100')
+    .option('--json <file>', 'write the results as JSON')
+    .action((file: string, opts: VersusOptions) => versusCommand(file, opts, out));
   return cli;
 }
 

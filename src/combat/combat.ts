@@ -47,7 +47,15 @@ export interface Combat {
 const alwaysTake: OpportunityController = () => ({ take: true, with: null });
 
 export function createCombat(encounter: Encounter, options: CombatOptions = {}): Combat {
-  const initial = options.resumeFrom ?? initialState(encounter);
+  return startCombat(options.resumeFrom ?? initialState(encounter), options);
+}
+
+/** Goes on from a state at a command prompt (search rollouts, what-ifs): no initiative, no log before it. */
+export function resumeCombat(state: CombatState, options: Omit<CombatOptions, 'resumeFrom'> = {}): Combat {
+  return startCombat(state, { ...options, resumeFrom: state });
+}
+
+function startCombat(initial: CombatState, options: CombatOptions): Combat {
   if (options.resumeFrom && (!options.resumeFrom.turn || options.resumeFrom.phase === 'ended')) throw new Error('resumeFrom needs a state at a command prompt');
   const kernel = createKernel(initial, options.dice ?? seededDice(options.seed ?? 0));
   if (options.onEvent) kernel.listeners.push(options.onEvent);

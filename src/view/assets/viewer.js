@@ -263,6 +263,7 @@
     rules.id = 'rules';
     e.rules.forEach(function (id) {
       var chip = html('span', 'rule', rules, id);
+      chip.dataset.rule = id;
       var title = data.ruleTitles[id];
       if (title) {
         chip.title = id + ': ' + title;
