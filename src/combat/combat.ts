@@ -11,6 +11,11 @@ import type { CreatureId } from '../model/ids.ts';
 import type { CombatState } from '../model/state.ts';
 import type { Encounter } from '../model/stats.ts';
 import type { LogCommandLine, LogDecisionLine, LogRejectedLine } from '../log/format.ts';
+import type { Controller } from '../bots/controller.ts';
+import { observe, type Observation } from '../bots/observation.ts';
+import { legalCommands, type LegalCommand } from '../engine/legal.ts';
+import { statsOf } from '../engine/queries.ts';
+import type { SideName } from '../model/ids.ts';
 
 /**
  * Answers opportunity prompts as they come (AOO-4); commands are sent by whoever drives the fight.
@@ -25,6 +30,8 @@ export interface CombatOptions {
   readonly initiative?: readonly CreatureId[] | null;
   /** Go on from this state (at a command prompt) instead of starting the fight: for search and what-ifs. */
   readonly resumeFrom?: CombatState;
+  /** Controllers by side: they answer opportunities, and `step`/`run` ask them for commands. */
+  readonly controllers?: Readonly<Record<SideName, Controller>>;
   readonly onOpportunity?: OpportunityController;
   readonly onEvent?: (event: CombatEvent, state: CombatState) => void;
   /** Commands, rejections and opportunity decisions, in order, for the log (src/log). */
@@ -42,6 +49,14 @@ export interface Combat {
   readonly prompt: Prompt;
   send(command: Command): SendResult;
   decide(decision: OpportunityDecision): SendResult;
+  /** Every legal command for the creature whose turn it is, with the foes each would provoke. */
+  legal(): LegalCommand[];
+  /** What `side` can perceive now. */
+  observe(side: SideName): Observation;
+  /** Asks the acting creature's controller for a command and sends it (false when none can be asked). */
+  step(): boolean;
+  /** Steps until the fight ends, or a side without a controller must act, or `maxRounds` is passed. */
+  run(maxRounds?: number): Prompt;
 }
 
 const alwaysTake: OpportunityController = () => ({ take: true, with: null });
@@ -59,7 +74,15 @@ function startCombat(initial: CombatState, options: CombatOptions): Combat {
   if (options.resumeFrom && (!options.resumeFrom.turn || options.resumeFrom.phase === 'ended')) throw new Error('resumeFrom needs a state at a command prompt');
   const kernel = createKernel(initial, options.dice ?? seededDice(options.seed ?? 0));
   if (options.onEvent) kernel.listeners.push(options.onEvent);
-  const onOpportunity = options.onOpportunity ?? alwaysTake;
+  const controllers = options.controllers;
+  const fromControllers: OpportunityController | null = controllers
+    ? (prompt, state) => {
+        const side = statsOf(state, prompt.reactor).side;
+        const controller = controllers[side];
+        return controller ? controller.chooseOpportunity({ ...prompt, observation: observe(state, kernel.events, side), state }) : null;
+      }
+    : null;
+  const onOpportunity = options.onOpportunity ?? fromControllers ?? alwaysTake;
   const actor = createActor(combatMachine, { input: { kernel, order: options.initiative ?? null, resume: options.resumeFrom !== undefined } });
   let fault: Rejection | null = null;
   actor.subscribe({ error: () => {} }); // errors are read from the snapshot after each send
@@ -85,7 +108,7 @@ function startCombat(initial: CombatState, options: CombatOptions): Combat {
     }
   };
   if (startResult.ok) guarded(answerOpportunities);
-  return {
+  const combat: Combat = {
     initial,
     get state() {
       return kernel.state;
@@ -119,7 +142,31 @@ function startCombat(initial: CombatState, options: CombatOptions): Combat {
         answerOpportunities();
       });
     },
+    legal: () => legalCommands(kernel.state),
+    observe: (side) => observe(kernel.state, kernel.events, side),
+    step() {
+      const prompt = combat.prompt;
+      if (prompt.kind !== 'command' || !controllers) return false;
+      const side = statsOf(kernel.state, prompt.actor).side;
+      const controller = controllers[side];
+      if (!controller) return false;
+      const state = kernel.state;
+      let legal: LegalCommand[] | null = null;
+      const command = controller.chooseCommand({
+        actor: prompt.actor, observation: observe(state, kernel.events, side), state, events: kernel.events,
+        get legal() {
+          return (legal ??= legalCommands(state));
+        },
+      });
+      if (!combat.send(command).ok) combat.send({ type: 'EndTurn', actor: prompt.actor });
+      return true;
+    },
+    run(maxRounds = 100) {
+      while (combat.prompt.kind === 'command' && kernel.state.round <= maxRounds && combat.step());
+      return combat.prompt;
+    },
   };
+  return combat;
 }
 
 function notWaiting(kernel: Kernel): Rejection {

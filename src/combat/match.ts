@@ -54,13 +54,7 @@ export interface MatchResult {
 }
 
 export function playMatch(encounter: Encounter, options: MatchOptions): MatchResult {
-  let combat: Combat | null = null;
-  combat = createCombat(encounter, { ...options, onOpportunity: opportunityAnswers(options.controllers, () => combat?.events ?? []) });
-  const maxRounds = options.maxRounds ?? 100;
-  for (let guard = 0; guard < 100_000; guard++) {
-    if (combat.prompt.kind !== 'command') return { combat, stopped: false };
-    if (combat.state.round > maxRounds) return { combat, stopped: true };
-    if (!playOneCommand(combat, options.controllers)) return { combat, stopped: false };
-  }
-  return { combat, stopped: true };
+  const combat = createCombat(encounter, options);
+  const prompt = combat.run(options.maxRounds ?? 100);
+  return { combat, stopped: prompt.kind === 'command' };
 }

@@ -106,13 +106,19 @@ export function simpleChoice(request: Message): Step {
   return best ?? { actor, action: 'end-turn' };
 }
 
-/** Answers every request with `simpleChoice` (opportunities: always taken) until `end`. */
-export async function playToEnd(s: Session, onRequest?: (m: Message) => void): Promise<Message> {
+/** Answers one request the way the example client does (opportunities: always taken). */
+export function answer(s: Session, m: Message): void {
+  if (m.type === 'command-request') s.send({ type: 'command', id: m.id, command: simpleChoice(m) });
+  if (m.type === 'opportunity-request') s.send({ type: 'opportunity', id: m.id, take: true });
+}
+
+/** Answers every request until `end`, starting with `pending` (a request already read) when given. */
+export async function playToEnd(s: Session, options: { pending?: Message; onMessage?: (m: Message) => void } = {}): Promise<Message> {
+  if (options.pending) answer(s, options.pending);
   for (;;) {
     const m = await s.nextNonEvent();
-    onRequest?.(m);
+    options.onMessage?.(m);
     if (m.type === 'end') return m;
-    if (m.type === 'command-request') s.send({ type: 'command', id: m.id, command: simpleChoice(m) });
-    if (m.type === 'opportunity-request') s.send({ type: 'opportunity', id: m.id, take: true });
+    answer(s, m);
   }
 }

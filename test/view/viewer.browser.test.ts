@@ -11,7 +11,8 @@ import type { CombatEvent } from '../../src/model/events.ts';
 import { golden, reachLogText, root } from './support.ts';
 
 const CHROMIUM = '/usr/bin/chromium';
-const SCREENSHOT = new URL('docs/viewer.png', root).pathname;
+// The README's screenshot is refreshed only on request (D20SIM_SCREENSHOT=1); otherwise it goes to a temp file.
+const SCREENSHOT = process.env.D20SIM_SCREENSHOT === '1' ? new URL('docs/viewer.png', root).pathname : join(tmpdir(), `d20sim-viewer-${process.pid}.png`);
 
 let dir = '';
 let profile = '';
