@@ -1,6 +1,8 @@
 #!/usr/bin/env node
-// Entry point: loads the TypeScript CLI through tsx, so a fresh clone runs without a build step.
-import { tsImport } from 'tsx/esm/api';
+// Entry point: registers tsx's loader, then runs the TypeScript CLI, so a fresh clone runs without a build
+// step (worker threads load their TypeScript through src/sim/worker.mjs).
+import { register } from 'tsx/esm/api';
 
-const { main } = await tsImport('../src/cli/main.ts', import.meta.url);
+register();
+const { main } = await import('../src/cli/main.ts');
 process.exitCode = await main(process.argv);

@@ -9,7 +9,6 @@ import type { CombatState, TurnState } from '../model/state.ts';
 import type { AttackProfile, SpellId } from '../model/stats.ts';
 import { SPELL_IDS } from '../model/stats.ts';
 import { planCommand } from '../engine/plan.ts';
-import { provokedAlong } from '../engine/legal.ts';
 import { aooLeft } from '../engine/opportunity.ts';
 import { attackReaches, canActNow, creatureOf, findUsableAttack, has, statsOf, threatens, threatensCreature, usableAttacks } from '../engine/queries.ts';
 import { squaresOf } from '../rules/grid.ts';
@@ -255,7 +254,7 @@ class Planner {
     const stats = statsOf(state, me);
     const usable = usableAttacks(state, me);
     const provokers = this.provokersAt(at, path);
-    const distraction = this.distractionRisk(provokers);
+    const distraction = this.distractionRisk(provokers, at);
     const offense = world.foes;
     for (const target of offense) {
       const tAt = creatureOf(state, target).at;
@@ -292,7 +291,7 @@ class Planner {
     const spells = creatureOf(state, me).spells;
     const concentration = stats.skills.concentration;
     const defensiveBonus = concentration + (stats.feats.includes('combat-casting') ? 4 : 0);
-    const risk = this.distractionRisk(provokers);
+    const risk = this.distractionRisk(provokers, at);
     for (const spell of SPELL_IDS) {
       if ((spells[spell] ?? 0) <= 0) continue;
       const rule = SPELL_RULES[spell];
@@ -429,11 +428,11 @@ class Planner {
   }
 
   /** Cost and survival odds of a distracting action provoking these foes where the actor stands. */
-  private distractionRisk(provokers: readonly CreatureId[]): { cost: number; survive: number; dist: Dist } {
+  private distractionRisk(provokers: readonly CreatureId[], at: Square): { cost: number; survive: number; dist: Dist } {
     if (provokers.length === 0) return { cost: 0, survive: 1, dist: ZERO };
     const h = this.world.toDrop(this.me);
     let dist: Dist = ZERO;
-    for (const f of provokers) dist = convolve(dist, maybe(this.aooDist(f, creatureOf(this.state, this.me).at, null), 0.95), h);
+    for (const f of provokers) dist = convolve(dist, maybe(this.aooDist(f, at, null), 0.95), h);
     return { cost: damageValue(this.world, this.w, this.me, dist), survive: 1 - atLeast(dist, h), dist };
   }
 
@@ -556,7 +555,7 @@ class Planner {
     const team = world.team.includes(me) ? world.team : [...world.team, me];
     // Per foe: what it does and to whom (a pattern); the value depends on the pattern only.
     const parts: string[] = [];
-    const plan: { foe: CreatureId; target: CreatureId; full: boolean; weight: number }[] = [];
+    const plan: { foe: CreatureId; target: CreatureId; full: boolean; shoot: boolean; weight: number }[] = [];
     for (const foe of world.foes) {
       const alive = 1 - (kills.get(foe) ?? 0);
       if (alive <= 0.001) continue;
@@ -580,18 +579,18 @@ class Planner {
       const mainMode = mode(nearest);
       if (mainMode) {
         const weight = (others.length ? 0.8 : 1) * (mainMode === 'shoot' ? 0.5 : 1) * alive;
-        plan.push({ foe, target: nearest, full: mainMode === 'full', weight });
+        plan.push({ foe, target: nearest, full: mainMode === 'full', shoot: mainMode === 'shoot', weight });
       }
-      for (const x of others) plan.push({ foe, target: x, full: mode(x) === 'full', weight: (0.2 / others.length) * alive });
+      for (const x of others) plan.push({ foe, target: x, full: mode(x) === 'full', shoot: false, weight: (0.2 / others.length) * alive });
     }
-    for (const p of plan) parts.push(`${p.foe}>${p.target}${p.full ? 'F' : ''}${p.weight.toFixed(2)}${p.target === me ? `@${at[0]},${at[1]}` : ''}`);
+    for (const p of plan) parts.push(`${p.foe}>${p.target}${p.full ? 'F' : p.shoot ? 'S' : ''}${p.weight.toFixed(2)}${p.target === me ? `@${at[0]},${at[1]}` : ''}`);
     const key = `${acDelta}|${parts.join(';')}`;
     const cached = this.exposureCache.get(key);
     if (cached !== undefined) return cached;
     const byTarget = new Map<CreatureId, Dist>();
     for (const p of plan) {
       const h = world.toDrop(p.target);
-      const dist = this.foeDist(p.foe, p.target, p.full, p.target === me ? at : null, acDelta);
+      const dist = this.foeDist(p.foe, p.target, p.full ? 'full' : p.shoot ? 'shoot' : 'one', p.target === me ? at : null, p.target === me ? acDelta : 0);
       byTarget.set(p.target, convolve(byTarget.get(p.target) ?? ZERO, maybe(dist, Math.min(1, p.weight)), h));
     }
     let total = 0;
@@ -600,30 +599,30 @@ class Planner {
     return total;
   }
 
-  /** The foe's best routine against `target` (the actor at `at`), melee or ranged. */
-  private foeDist(foe: CreatureId, target: CreatureId, full: boolean, at: Square | null, acDelta: number): Dist {
-    const key = `${foe}|${target}|${full}|${at ? `${at[0]},${at[1]}` : ''}|${acDelta}`;
+  /** The foe's best routine against `target` (the actor at `at`): a full attack, one melee attack, or a shot or spell. */
+  private foeDist(foe: CreatureId, target: CreatureId, mode: 'full' | 'one' | 'shoot', at: Square | null, acDelta: number): Dist {
+    const key = `${foe}|${target}|${mode}|${at ? `${at[0]},${at[1]}` : ''}|${acDelta}`;
     const hit = this.pairDists.get(key);
     if (hit) return hit;
     const { world } = this;
     const state = at ? withPosition(this.state, target, at) : this.state;
-    const usable = usableAttacks(state, foe);
     let best: Dist = ZERO;
     let bestMean = 0;
-    const melee = full || world.meleeReach(foe) > 0;
-    for (const a of usable) {
-      if ((a.kind === 'ranged') === melee && usable.some((b) => (b.kind === 'ranged') !== melee)) continue;
-      const dist = world.routineDist(state, foe, target, a, full && hasFullAttack(a), { acDelta });
+    const consider = (dist: Dist) => {
       const m = dist.reduce((s, p, i) => s + p * i, 0);
       if (m > bestMean) [best, bestMean] = [dist, m];
+    };
+    for (const a of usableAttacks(state, foe)) {
+      if ((a.kind === 'ranged') !== (mode === 'shoot')) continue;
+      consider(world.routineDist(state, foe, target, a, mode !== 'one' && hasFullAttack(a), { acDelta }));
     }
-    const spells = world.spellsOf(foe);
-    for (const spell of ['magic-missile', 'acid-arrow'] as const) {
-      if ((spells[spell] ?? 0) <= 0) continue;
-      const dist = world.spellDist(state, foe, target, spell);
-      if (!dist) continue;
-      const m = dist.reduce((s, p, i) => s + p * i, 0);
-      if (m > bestMean) [best, bestMean] = [dist, m];
+    if (mode === 'shoot') {
+      const spells = world.spellsOf(foe);
+      for (const spell of ['magic-missile', 'acid-arrow'] as const) {
+        if ((spells[spell] ?? 0) <= 0) continue;
+        const dist = world.spellDist(state, foe, target, spell);
+        if (dist) consider(dist);
+      }
     }
     this.pairDists.set(key, best);
     return best;
@@ -637,8 +636,8 @@ class Planner {
     for (const foe of world.foes) {
       const d = world.distance(foe, creatureOf(state, foe).at, target, tAt);
       const reach = world.meleeReach(foe);
-      if (reach > 0 && d <= reach) dist = convolve(dist, this.foeDist(foe, target, true, null, 0), 200);
-      else if (reach > 0 && d <= statsOf(state, foe).speed + reach) dist = convolve(dist, maybe(this.foeDist(foe, target, false, null, 0), 0.5), 200);
+      if (reach > 0 && d <= reach) dist = convolve(dist, this.foeDist(foe, target, 'full', null, 0), 200);
+      else if (reach > 0 && d <= statsOf(state, foe).speed + reach) dist = convolve(dist, maybe(this.foeDist(foe, target, 'one', null, 0), 0.5), 200);
     }
     return dist;
   }
@@ -683,7 +682,6 @@ function threatValueOfAoo(world: World, w: TacticianWeights, reactor: CreatureId
 function takeOpportunity(request: OpportunityRequest, memory: Memory, w: TacticianWeights): boolean {
   const { state, reactor, against } = request;
   if (aooLeft(state, reactor) !== 1) return true;
-  memory.update([]);
   const world = new World(state, reactor, request.observation, memory);
   const now = threatValueOfAoo(world, w, reactor, against, request.trigger);
   let later = 0;
@@ -697,5 +695,3 @@ function takeOpportunity(request: OpportunityRequest, memory: Memory, w: Tactici
   }
   return now >= later;
 }
-
-export { provokedAlong as _provokedAlong };

@@ -7,6 +7,7 @@ import { replayCommand, type ReplayOptions } from './replay-command.ts';
 import { forkCommand, type ForkOptions } from './fork-command.ts';
 import { explainCommand } from './explain-command.ts';
 import { versusCommand, type VersusOptions } from './versus-command.ts';
+import { mergeCommand, monteCarloCommand, type MonteCarloOptions } from './montecarlo-command.ts';
 import { viewCommand, type ViewCommandOptions } from '../view/view-command.ts';
 
 function program(out: (line: string) => void, warn: (line: string) => void): Command {
@@ -86,6 +87,27 @@ function program(out: (line: string) => void, warn: (line: string) => void): Com
     .option('--max-rounds <n>', 'a fight still going after this many rounds is a draw', '100')
     .option('--json <file>', 'write the results as JSON')
     .action((file: string, opts: VersusOptions) => versusCommand(file, opts, out));
+  cli
+    .command('montecarlo')
+    .description('a balance study: N seeded fights, win rates with 95% intervals, rounds, damage, per-combatant figures')
+    .argument('<encounter>', 'encounter JSON file')
+    .option('--runs <n>', 'number of fights', '1000')
+    .option('--seed <seed>', 'seed of the study (each run derives its own from it and its index)', '1')
+    .option('--workers <k>', 'worker threads (default: one per core)')
+    .option('--heroes <bot>', 'bot for the heroes side', 'brute')
+    .option('--monsters <bot>', 'bot for the monsters side', 'brute')
+    .option('--max-rounds <n>', 'a fight still going after this many rounds is a draw', '100')
+    .option('--shard <i/n>', 'run only shard i of n (0-based); merge the shards with d20sim merge')
+    .option('--json <file>', 'write the report as JSON')
+    .option('--html <file>', 'write a self-contained HTML report with charts')
+    .action((file: string, opts: MonteCarloOptions) => monteCarloCommand(file, opts, out));
+  cli
+    .command('merge')
+    .description('merge the --json files of montecarlo shards into the report of the whole study')
+    .argument('<files...>', 'montecarlo --json files')
+    .option('--json <file>', 'write the merged report here (default: stdout)')
+    .option('--html <file>', 'write the merged HTML report')
+    .action((files: string[], opts: { json?: string; html?: string }) => mergeCommand(files, opts, out));
   return cli;
 }
 

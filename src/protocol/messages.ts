@@ -140,7 +140,11 @@ export const EndSchema = z
     winner: z.string().nullable().meta({ description: 'the winning side, null for a draw' }),
     stopped: z.boolean().meta({ description: 'true when the round limit stopped the fight (a draw)' }),
     replaced: z
-      .object({ reason: z.enum(['timeout', 'input-closed']), request: RequestId, bot: z.enum(BOT_NAMES) })
+      .object({
+        reason: z.enum(['timeout', 'input-closed']),
+        request: z.int().min(1).meta({ description: 'the request left unanswered' }),
+        bot: z.enum(BOT_NAMES),
+      })
       .nullable()
       .meta({ description: 'set when a built-in bot took over your side' }),
     summary: z
