@@ -6,6 +6,7 @@ import { setFreezing } from '../src/engine/evolve.ts';
 import { loadEncounter } from '../src/io/encounter.ts';
 import { parseLogText } from '../src/log/reader.ts';
 import { replayOf, stateAfter } from '../src/log/replay.ts';
+import { plainFight } from './plain-loop.ts';
 
 const fixture = (p: string) => new URL(`../${p}`, import.meta.url).pathname;
 
@@ -49,7 +50,33 @@ function replay(file: string): void {
   console.log(`        JSON.parse of the same lines     ${parse.perSecond.toFixed(0).padStart(8)} events/s; replay is ${(parse.perSecond / fold.perSecond).toFixed(2)}x slower`);
 }
 
+const engineRate = { value: 0 };
+
+function fightsPerSecond(file: string): number {
+  const loaded = loadEncounter(fixture(file));
+  if (!loaded.ok) throw new Error(loaded.error);
+  setFreezing(false);
+  const { perSecond } = timeFor(3, (i) => {
+    autoplay(loaded.value, { seed: i, choose: closerCommand, maxRounds: 100 });
+    return 1;
+  });
+  setFreezing(true);
+  return perSecond;
+}
+
+function plainLoop(file: string): void {
+  const loaded = loadEncounter(fixture(file));
+  if (!loaded.ok) throw new Error(loaded.error);
+  const { perSecond } = timeFor(3, (i) => {
+    plainFight(loaded.value, i);
+    return 1;
+  });
+  console.log(`floor   ${file.padEnd(36)} ${perSecond.toFixed(0).padStart(8)} fights/s as a plain loop; the engine is ${(perSecond / engineRate.value).toFixed(1)}x slower`);
+}
+
 fights('fixtures/encounters/duel.json');
-fights('fixtures/encounters/skirmish-4v4.json');
+engineRate.value = fightsPerSecond('fixtures/encounters/skirmish-4v4.json');
+console.log(`fights  ${'fixtures/encounters/skirmish-4v4.json'.padEnd(36)} ${engineRate.value.toFixed(0).padStart(8)} fights/s  (machines, events, evolve; brute bots)`);
+plainLoop('fixtures/encounters/skirmish-4v4.json');
 replay('fixtures/logs/skirmish-seed-11.jsonl');
 replay('fixtures/logs/ambush-seed-3.jsonl');
