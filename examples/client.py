@@ -149,7 +149,7 @@ def main():
     parser.add_argument("--side", default="heroes", help="the side to play (default heroes)")
     parser.add_argument("--seed", help="seed for the dice")
     parser.add_argument("--timeout", help="ms the engine waits for each answer")
-    parser.add_argument("--opponent", help="built-in bot for the other side: brute or random")
+    parser.add_argument("--opponent", help="built-in bot for the other side (brute, random, ...)")
     parser.add_argument("--log", help="have the engine write the event log (JSONL) here")
     parser.add_argument("--engine", default=f"node {os.path.join(ROOT, 'bin', 'd20sim.mjs')}",
                         help="the command that runs d20sim (default: node bin/d20sim.mjs)")

@@ -7,7 +7,7 @@
 // src/docs/rules-index.ts would count as citations.)
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { BOT_NAMES, ERROR_CODES, PROTOCOL_VERSION } from '../src/protocol/messages.ts';
+import { ERROR_CODES, PROTOCOL_VERSION } from '../src/protocol/messages.ts';
 import { protocolJsonSchemaDocument, protocolJsonSchemas, type SchemaName } from '../src/protocol/schema.ts';
 import { DEFAULT_MAX_ROUNDS, DEFAULT_TIMEOUT_MS, TAKEOVER_BOT } from '../src/protocol/server.ts';
 
@@ -181,7 +181,7 @@ ${table([
   ['`--control SIDE`', '', 'the side the client plays; one of the sides of the encounter'],
   ['`--seed N`', '`1`', 'seed for the dice: the same seed and the same answers give the same fight'],
   ['`--timeout MS`', `\`${DEFAULT_TIMEOUT_MS}\``, 'how long the client has to answer each request'],
-  ['`--opponent BOT`', '`brute`', `the built-in bot for the other side(s): ${BOT_NAMES.map((b) => `\`${b}\``).join(' or ')}`],
+  ['`--opponent BOT`', '`brute`', 'the built-in bot for the other side(s), by its name in `src/bots/registry.ts` (`brute`, `random`, ...)'],
   ['`--max-rounds N`', `\`${DEFAULT_MAX_ROUNDS}\``, 'stop as a draw after this many rounds'],
   ['`--log FILE`', '', 'write the event log (`d20sim/log@1` JSONL) as the fight goes; `d20sim replay FILE --verify` checks it'],
 ])}

@@ -8,6 +8,7 @@ import { forkCommand, type ForkOptions } from './fork-command.ts';
 import { explainCommand } from './explain-command.ts';
 import { versusCommand, type VersusOptions } from './versus-command.ts';
 import { mergeCommand, monteCarloCommand, type MonteCarloOptions } from './montecarlo-command.ts';
+import '../sim/report/install.ts';
 import { viewCommand, type ViewCommandOptions } from '../view/view-command.ts';
 
 function program(out: (line: string) => void, warn: (line: string) => void): Command {
@@ -71,7 +72,7 @@ function program(out: (line: string) => void, warn: (line: string) => void): Com
     .requiredOption('--control <side>', 'the side the client plays')
     .option('--seed <seed>', 'seed for the dice', '1')
     .option('--timeout <ms>', 'how long the client has to answer each request before a bot takes over', '5000')
-    .option('--opponent <bot>', 'the built-in bot playing the other side(s): brute or random', 'brute')
+    .option('--opponent <bot>', 'the built-in bot playing the other side(s)', 'brute')
     .option('--max-rounds <n>', 'stop as a draw after this many rounds', '100')
     .option('--log <file>', 'write the event log (JSONL), each line as it happens')
     .action(async (file: string, opts: import('../protocol/serve-command.ts').ServeCommandOptions) =>

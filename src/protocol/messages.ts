@@ -6,12 +6,10 @@ import type { Observation } from '../bots/observation.ts';
 import type { Summary } from '../combat/summary.ts';
 import type { CombatEvent, Trigger } from '../model/events.ts';
 import type { CreatureId, SideName } from '../model/ids.ts';
+import type { BotName } from '../bots/registry.ts';
 import { StepSchema, type Step } from './step.ts';
 
 export const PROTOCOL_VERSION = 'd20sim-protocol/1';
-
-export const BOT_NAMES = ['brute', 'random'] as const;
-export type BotName = (typeof BOT_NAMES)[number];
 
 /** Error codes of `error` messages besides the rules' own rejection codes (which pass through unchanged). */
 export const ERROR_CODES = {
@@ -86,7 +84,7 @@ export const HelloSchema = z
       sides: z.array(z.string()).meta({ description: 'every side of the encounter' }),
     }),
     creatures: z.array(CreatureIdSchema).meta({ description: 'the ids of your creatures' }),
-    opponent: z.enum(BOT_NAMES).meta({ description: 'the built-in bot playing the other side(s)' }),
+    opponent: z.string().meta({ description: 'the built-in bot playing the other side(s)' }),
     timeoutMs: z.int().meta({ description: 'how long you have to answer each request' }),
   })
   .meta({ title: 'hello', description: 'The first line: who you are and what you play.' });
@@ -143,7 +141,7 @@ export const EndSchema = z
       .object({
         reason: z.enum(['timeout', 'input-closed']),
         request: z.int().min(1).meta({ description: 'the request left unanswered' }),
-        bot: z.enum(BOT_NAMES),
+        bot: z.string().meta({ description: 'the built-in bot now playing your side' }),
       })
       .nullable()
       .meta({ description: 'set when a built-in bot took over your side' }),

@@ -5,7 +5,7 @@ import { loadEncounter } from '../io/encounter.ts';
 import { openLogFile, type LogFile } from '../log/file.ts';
 import { LOG_FORMAT } from '../log/format.ts';
 import { createRecorder } from '../log/recorder.ts';
-import { BOT_NAMES, type BotName } from './messages.ts';
+import { BOT_NAMES, isBotName } from '../bots/registry.ts';
 import { serve, sideError } from './server.ts';
 
 export interface ServeCommandOptions {
@@ -33,7 +33,8 @@ export async function serveCommand(file: string, options: ServeCommandOptions, w
   if (problem) throw badInput(`--control: ${problem}`);
   const timeoutMs = positiveInteger('--timeout', options.timeout);
   const maxRounds = positiveInteger('--max-rounds', options.maxRounds);
-  if (!(BOT_NAMES as readonly string[]).includes(options.opponent)) {
+  const opponent = options.opponent;
+  if (!isBotName(opponent)) {
     throw badInput(`--opponent: expected one of ${BOT_NAMES.join('|')}, got ${JSON.stringify(options.opponent)}`);
   }
   let logFile: LogFile | null = null;
@@ -53,7 +54,7 @@ export async function serveCommand(file: string, options: ServeCommandOptions, w
     await serve(
       encounter,
       {
-        side: options.control, seed: options.seed, timeoutMs, maxRounds, opponent: options.opponent as BotName,
+        side: options.control, seed: options.seed, timeoutMs, maxRounds, opponent,
         recorder: logFile ? createRecorder(logFile.write) : null, onNotice: warn,
       },
       { input: process.stdin, output: process.stdout },

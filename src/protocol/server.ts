@@ -3,7 +3,7 @@
 import type { Readable, Writable } from 'node:stream';
 import type { Controller } from '../bots/controller.ts';
 import { observe } from '../bots/observation.ts';
-import { bruteBot, randomBot } from '../bots/simple.ts';
+import { makeBot, type BotName } from '../bots/registry.ts';
 import { createCombat, type Combat } from '../combat/combat.ts';
 import { opportunityAnswers, playOneCommand, type Controllers } from '../combat/match.ts';
 import { summarize, type Summary } from '../combat/summary.ts';
@@ -15,7 +15,7 @@ import type { CreatureId, SideName } from '../model/ids.ts';
 import type { CombatState } from '../model/state.ts';
 import type { Encounter } from '../model/stats.ts';
 import { lineReader, lineWriter, type LineReader, type LineWriter } from './lines.ts';
-import { PROTOCOL_VERSION, parseClientLine, type BotName, type ClientMessage, type Replacement, type ServerMessage } from './messages.ts';
+import { PROTOCOL_VERSION, parseClientLine, type ClientMessage, type Replacement, type ServerMessage } from './messages.ts';
 import { legalFor, perceives } from './perception.ts';
 import { fromStep } from './step.ts';
 
@@ -66,12 +66,10 @@ export function sideError(encounter: Encounter, side: SideName): string | null {
 
 const sidesOf = (encounter: Encounter): SideName[] => [...new Set(encounter.combatants.map((c) => c.stats.side))];
 
+/** A built-in bot (src/bots/registry.ts); bots that choose at random take the fight's seed when it is a number. */
 export function botNamed(name: BotName, seed: string | number | undefined): Controller {
-  if (name === 'random') {
-    const n = typeof seed === 'number' ? seed : Number.parseInt(seed ?? '1', 10);
-    return randomBot(Number.isFinite(n) ? n : 1);
-  }
-  return bruteBot();
+  const n = typeof seed === 'number' ? seed : Number.parseInt(seed ?? '1', 10);
+  return makeBot(name, Number.isFinite(n) ? n : 1);
 }
 
 /** AOO forms the reactor may name in `with` (melee attacks it can make, the maneuvers, a held charge). */

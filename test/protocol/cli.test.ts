@@ -79,7 +79,7 @@ describe('d20sim serve --stdio', () => {
     [['fixtures/encounters/duel.json', '--stdio', '--control', 'villains'], /^d20sim: --control: expected one of the encounter's sides \(heroes\|monsters\), got "villains"\n$/],
     [['fixtures/encounters/duel.json', '--control', 'heroes'], /^d20sim: serve: expected --stdio/],
     [['fixtures/encounters/duel.json', '--stdio', '--control', 'heroes', '--timeout', 'soon'], /^d20sim: --timeout: expected a positive integer, got "soon"\n$/],
-    [['fixtures/encounters/duel.json', '--stdio', '--control', 'heroes', '--opponent', 'genius'], /^d20sim: --opponent: expected one of brute\|random, got "genius"\n$/],
+    [['fixtures/encounters/duel.json', '--stdio', '--control', 'heroes', '--opponent', 'genius'], /^d20sim: --opponent: expected one of [a-z|]*brute[a-z|]*, got "genius"\n$/],
     [['fixtures/encounters/nope.json', '--stdio', '--control', 'heroes'], /^d20sim: .*nope\.json/],
   ])('refuses bad input with one line and exit 2: %j', (args, message) => {
     const run = d20sim('serve', ...args);

@@ -1,15 +1,16 @@
 // `serve` driven through in-memory streams: whole fights, every kind of bad answer, and clients that go away.
+import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { logText } from '../../src/log/file.ts';
 import { LOG_FORMAT, type LogEntry } from '../../src/log/format.ts';
 import { parseLogText } from '../../src/log/reader.ts';
+import { createRecorder } from '../../src/log/recorder.ts';
 import { verifyLog } from '../../src/log/verify.ts';
 import type { Encounter } from '../../src/model/stats.ts';
 import { PROTOCOL_VERSION, ServerMessageSchema } from '../../src/protocol/messages.ts';
 import { serve } from '../../src/protocol/server.ts';
 import { encounter, fighter, orc, wizard } from '../support/encounters.ts';
 import { answer, fixture, playToEnd, session, simpleChoice, type Message, type Session } from './harness.ts';
-import { PassThrough } from 'node:stream';
 
 /** The log the session recorded, checked the way `replay --verify` checks a file. */
 function verifyRecorded(enc: Encounter, seed: string, lines: readonly LogEntry[]) {
@@ -244,7 +245,6 @@ describe('serve: a client that goes away is replaced by a bot', () => {
     output.destroy();
     input.end();
     const lines: LogEntry[] = [];
-    const { createRecorder } = await import('../../src/log/recorder.ts');
     const result = await serve(enc, { side: 'heroes', seed: '7', recorder: createRecorder((e) => lines.push(e)) }, { input, output });
     expect(result.combat.prompt.kind).toBe('ended');
     expect(verifyRecorded(enc, '7', lines)).toMatchObject({ ok: true });
