@@ -1,6 +1,6 @@
 // The tactician against the brute bot on the bundled 4-vs-4 encounters.
 //
-//   npx tsx bench/tournament-tactician.ts [N] [--jobs J] [--only name,name]
+//   npx tsx bench/tournament-tactician.ts [N] [--jobs J] [--only name,name] [--seat heroes|monsters]
 //
 // For each encounter: N fights (seeds 0..N-1) of tactician heroes vs brute monsters, against the baseline
 // brute vs brute; then the same with the monsters' side played by the tactician. Prints each side's win rate
@@ -74,6 +74,8 @@ async function main(): Promise<void> {
   const workers = jobsArg >= 0 ? Number(args[jobsArg + 1]) : availableParallelism();
   const onlyArg = args.indexOf('--only');
   const only = onlyArg >= 0 ? args[onlyArg + 1]!.split(',') : null;
+  const seatArg = args.indexOf('--seat');
+  const seats: readonly Seat[] = seatArg >= 0 ? [args[seatArg + 1] as Seat] : ['heroes', 'monsters'];
   const files = ENCOUNTERS.filter((f) => existsSync(fixture(f)) && (!only || only.some((o) => f.startsWith(o))));
   console.log(`tactician vs brute, N = ${n} fights per pairing, seeds 0..${n - 1}, ${workers} worker(s)`);
   console.log(`encounters: ${files.join(', ')}${ENCOUNTERS.length > files.length ? ` (not found or skipped: ${ENCOUNTERS.filter((f) => !files.includes(f)).join(', ')})` : ''}`);
@@ -82,7 +84,7 @@ async function main(): Promise<void> {
   const chunk = Math.max(10, Math.ceil(n / (workers * 4)));
   const jobs: (Job & { key: string })[] = [];
   for (const file of files) {
-    for (const seat of ['heroes', 'monsters'] as const) {
+    for (const seat of seats) {
       for (const pairing of ['tactician', 'brute'] as const) {
         for (let s = 0; s < n; s += chunk) {
           const seeds = Array.from({ length: Math.min(chunk, n - s) }, (_, i) => s + i);
@@ -101,7 +103,7 @@ async function main(): Promise<void> {
   let allGood = true;
   for (const file of files) {
     console.log(file);
-    for (const seat of ['heroes', 'monsters'] as const) {
+    for (const seat of seats) {
       const t = totals.get(`${file}|${seat}|tactician`)!;
       const b = totals.get(`${file}|${seat}|brute`)!;
       const { diff, lo, hi } = interval(t.wins, t.fights, b.wins, b.fights);

@@ -37,6 +37,8 @@ export interface TacticianWeights {
   readonly revive: number;
   /** Weight of helping an ally flank (its next attacks get +2, a rogue its sneak dice). */
   readonly flankGift: number;
+  /** Share of the actor's own exposure counted (it keeps choosing later; its friends' exposure counts in full). */
+  readonly self: number;
 }
 
 export const DEFAULT_WEIGHTS: TacticianWeights = {
@@ -46,10 +48,13 @@ export const DEFAULT_WEIGHTS: TacticianWeights = {
   approach: 0.35,
   revive: 1.2,
   flankGift: 0.5,
+  self: 0.6,
 };
 
 export interface TacticianOptions {
   readonly weights?: Partial<TacticianWeights>;
+  /** Called with the best options of each decision (for tuning and explanations). */
+  readonly trace?: (actor: CreatureId, options: readonly { command: Command; score: number; label: string }[]) => void;
 }
 
 export function tacticianBot(options: TacticianOptions = {}): Controller {
@@ -64,7 +69,7 @@ export function tacticianBot(options: TacticianOptions = {}): Controller {
       const turn = state.turn;
       if (!turn || turn.actor !== request.actor || !canActNow(state, request.actor)) return end;
       const world = new World(state, request.actor, request.observation, memory);
-      const command = new Planner(world, turn, weights).best();
+      const command = new Planner(world, turn, weights, options.trace ?? null).best();
       // Belt and braces: only commands the rules accept (and legal.ts lists) go out.
       return command.type === 'EndTurn' || planCommand(state, command).ok ? command : end;
     },
@@ -110,8 +115,14 @@ class Planner {
   private readonly approachCache = new Map<string, number>();
   private readonly singleValues = new Map<string, number>();
   private readonly contactless: boolean;
+  private readonly disabled: boolean;
 
-  constructor(private readonly world: World, private readonly turn: TurnState, private readonly w: TacticianWeights) {
+  constructor(
+    private readonly world: World,
+    private readonly turn: TurnState,
+    private readonly w: TacticianWeights,
+    private readonly trace: TacticianOptions['trace'] | null,
+  ) {
     this.state = world.state;
     this.me = world.me;
     this.rights = turnRights(this.state, turn, this.me);
@@ -130,12 +141,14 @@ class Planner {
       this.threatGrids.set(foe, grid);
     }
     this.contactless = this.state.round - world.memory.lastContactRound >= 3;
+    this.disabled = creatureOf(this.state, this.me).hp === 0;
   }
 
   best(): Command {
     const options = this.options();
     let best: Option | null = null;
     for (const o of options) if (!best || o.score > best.score) best = o;
+    if (this.trace) this.trace(this.me, [...options].sort((a, b) => b.score - a.score).slice(0, 8));
     return best?.command ?? endTurn(this.me);
   }
 
@@ -160,10 +173,11 @@ class Planner {
 
     // Act from here.
     if (rights.standardLeft) {
-      for (const a of this.actionsAt(this.here, rights.canFull, null)) {
+      const actions = this.actionsAt(this.here, rights.canFull, null);
+      for (const a of actions) {
         out.push({ command: a.command, score: a.value + this.position(this.here, a.kills, true), label: 'act' });
       }
-      if (this.threatGrids.size > 0) {
+      if (this.threatGrids.size > 0 && (actions.every((a) => a.value <= 0) || this.disabled)) {
         out.push({ command: totalDefense(me), score: this.position(this.here, NO_KILLS, false, 4) - 0.3, label: 'defend' });
       }
     }
@@ -282,6 +296,8 @@ class Planner {
         if (dist) out.push({ command: touchCommand(me, target), value: damageValue(world, this.w, target, dist), kills: new Map([[target, atLeast(dist, world.toDrop(target))]]) });
       }
     }
+    // CORE-4: a strenuous action taken while disabled (0 hp) costs 1 hp: the actor drops.
+    if (this.disabled) return out.map((a) => ({ ...a, value: a.value - this.w.drop * world.threat(me) }));
     return out;
   }
 
@@ -594,7 +610,7 @@ class Planner {
       byTarget.set(p.target, convolve(byTarget.get(p.target) ?? ZERO, maybe(dist, Math.min(1, p.weight)), h));
     }
     let total = 0;
-    for (const [x, dist] of byTarget) total += damageValue(world, this.w, x, dist);
+    for (const [x, dist] of byTarget) total += damageValue(world, this.w, x, dist) * (x === me ? this.w.self : 1);
     this.exposureCache.set(key, total);
     return total;
   }

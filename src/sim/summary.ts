@@ -25,7 +25,8 @@ export function histogramPercentile(histogram: Record<string, number>, p: number
 }
 
 export function studyReport(agg: Aggregate, meta: StudyMeta) {
-  const n = agg.runs;
+  // An empty shard divides by one: its rates are 0 and it still merges exactly.
+  const n = Math.max(1, agg.runs);
   const sides: Record<string, { wins: number; winRate: number; ci95: [number, number]; bot: string; meanHpLeft: number }> = {};
   const sideNames = [...new Set(Object.values(agg.combatants).map((c) => c.side))].sort();
   for (const side of sideNames) {
@@ -47,7 +48,7 @@ export function studyReport(agg: Aggregate, meta: StudyMeta) {
   return canonical({
     format: 'd20sim/montecarlo@1',
     encounter: meta.encounter,
-    runs: n,
+    runs: agg.runs,
     seed: meta.seed,
     maxRounds: meta.maxRounds,
     sides,
