@@ -6,12 +6,12 @@
 import type { Command, OpportunityDecision } from '../model/commands.ts';
 import type { CreatureId, Square } from '../model/ids.ts';
 import type { CombatState, TurnState } from '../model/state.ts';
-import type { AttackProfile, SpellId } from '../model/stats.ts';
+import type { Size, SpellId } from '../model/stats.ts';
 import { SPELL_IDS } from '../model/stats.ts';
 import { planCommand } from '../engine/plan.ts';
 import { aooLeft } from '../engine/opportunity.ts';
 import { attackReaches, canActNow, creatureOf, findUsableAttack, has, statsOf, threatens, threatensCreature, usableAttacks } from '../engine/queries.ts';
-import { squaresOf } from '../rules/grid.ts';
+import { spaceDistanceFeet, squaresOf } from '../rules/grid.ts';
 import { spaceOf } from '../rules/size.ts';
 import { concentrationDcDefensive, concentrationDcForDamage, cureBonus, SPELL_RULES } from '../rules/spells.ts';
 import type { PathResult } from '../engine/pathfinding.ts';
@@ -96,6 +96,20 @@ interface ActionValue {
 
 const NO_KILLS: ReadonlyMap<CreatureId, number> = new Map();
 
+type Mode = 'full' | 'one' | 'shoot';
+
+interface FoeInfo {
+  readonly id: CreatureId;
+  readonly at: Square;
+  readonly size: Size;
+  readonly reach: number;
+  readonly speed: number;
+  readonly ranged: boolean;
+  /** The actor's able friends (the actor aside) and their distance to this foe. */
+  readonly others: readonly { readonly x: CreatureId; readonly d: number }[];
+  readonly nearest: { readonly x: CreatureId; readonly d: number } | null;
+}
+
 /** Value of damage `dist` dealt to `id`: the share of its fighting power removed. */
 function damageValue(world: World, w: TacticianWeights, id: CreatureId, dist: Dist): number {
   const h = world.toDrop(id);
@@ -116,6 +130,7 @@ class Planner {
   private readonly singleValues = new Map<string, number>();
   private readonly contactless: boolean;
   private readonly disabled: boolean;
+  private infos: FoeInfo[] | null = null;
 
   constructor(
     private readonly world: World,
@@ -562,51 +577,64 @@ class Planner {
     return { melee, ranged };
   }
 
+  /** Per visible foe: where it is, how far it reaches, and the actor's friends it could go for. */
+  private foeInfos(): FoeInfo[] {
+    if (this.infos) return this.infos;
+    const { world, me, state } = this;
+    this.infos = world.foes.map((id) => {
+      const at = creatureOf(state, id).at;
+      const size = statsOf(state, id).size;
+      const others = world.team
+        .filter((x) => x !== me)
+        .map((x) => ({ x, d: spaceDistanceFeet(at, size, creatureOf(state, x).at, statsOf(state, x).size) }));
+      let nearest: { x: CreatureId; d: number } | null = null;
+      for (const o of others) if (!nearest || o.d < nearest.d) nearest = o;
+      const ranged = usableAttacks(state, id).some((a) => a.kind === 'ranged') || (world.spellsOf(id)['magic-missile'] ?? 0) > 0;
+      return { id, at, size, reach: world.meleeReach(id), speed: statsOf(state, id).speed, ranged, others, nearest };
+    });
+    return this.infos;
+  }
+
   /**
    * Next round's expected losses on the actor's side if it ends at `at`: each foe goes for the nearest of
    * them (mostly), full-attacking when already in reach, else moving in for one attack, or shooting.
    */
   private exposure(at: Square, kills: ReadonlyMap<CreatureId, number>, acDelta: number): number {
-    const { world, me, state } = this;
-    const team = world.team.includes(me) ? world.team : [...world.team, me];
-    // Per foe: what it does and to whom (a pattern); the value depends on the pattern only.
-    const parts: string[] = [];
-    const plan: { foe: CreatureId; target: CreatureId; full: boolean; shoot: boolean; weight: number }[] = [];
-    for (const foe of world.foes) {
-      const alive = 1 - (kills.get(foe) ?? 0);
-      if (alive <= 0.001) continue;
-      const fAt = creatureOf(state, foe).at;
-      const fStats = statsOf(state, foe);
-      const reach = world.meleeReach(foe);
-      const ranged = fStats.attacks.some((a) => a.kind === 'ranged') || (world.spellsOf(foe)['magic-missile'] ?? 0) > 0;
-      let nearest: CreatureId | null = null;
-      let nearestD = Infinity;
-      const ds = new Map<CreatureId, number>();
-      for (const x of team) {
-        const d = world.distance(foe, fAt, x, x === me ? at : creatureOf(state, x).at);
-        ds.set(x, d);
-        if (d < nearestD || (d === nearestD && x === me)) [nearest, nearestD] = [x, d];
+    const { world, me } = this;
+    const size = statsOf(this.state, me).size;
+    const infos = this.foeInfos();
+    const plan: { foe: CreatureId; target: CreatureId; mode: Mode; weight: number }[] = [];
+    let key = `${acDelta}`;
+    for (const f of infos) {
+      const alive = 1 - (kills.get(f.id) ?? 0);
+      if (alive <= 0.001) {
+        key += '|x';
+        continue;
       }
-      if (!nearest) continue;
-      const reachable = (x: CreatureId) => reach > 0 && ds.get(x)! <= fStats.speed + reach;
-      const mode = (x: CreatureId): 'full' | 'one' | 'shoot' | null =>
-        reach > 0 && ds.get(x)! <= reach ? 'full' : reachable(x) ? 'one' : ranged && ds.get(x)! <= 60 ? 'shoot' : null;
-      const others = team.filter((x) => x !== nearest && mode(x) !== null && mode(x) !== 'shoot');
-      const mainMode = mode(nearest);
-      if (mainMode) {
-        const weight = (others.length ? 0.8 : 1) * (mainMode === 'shoot' ? 0.5 : 1) * alive;
-        plan.push({ foe, target: nearest, full: mainMode === 'full', shoot: mainMode === 'shoot', weight });
-      }
-      for (const x of others) plan.push({ foe, target: x, full: mode(x) === 'full', shoot: false, weight: (0.2 / others.length) * alive });
+      const modeOf = (d: number): Mode | null =>
+        f.reach > 0 && d <= f.reach ? 'full' : f.reach > 0 && d <= f.speed + f.reach ? 'one' : f.ranged && d <= 60 ? 'shoot' : null;
+      const dMe = spaceDistanceFeet(f.at, f.size, at, size);
+      const meNearest = !f.nearest || dMe <= f.nearest.d;
+      const main = meNearest ? { x: me, d: dMe } : f.nearest!;
+      const mainMode = modeOf(main.d);
+      const others: { x: CreatureId; mode: Mode }[] = [];
+      const consider = (x: CreatureId, d: number) => {
+        const m = modeOf(d);
+        if (x !== main.x && (m === 'full' || m === 'one')) others.push({ x, mode: m });
+      };
+      consider(me, dMe);
+      for (const o of f.others) consider(o.x, o.d);
+      if (mainMode) plan.push({ foe: f.id, target: main.x, mode: mainMode, weight: (others.length ? 0.8 : 1) * (mainMode === 'shoot' ? 0.5 : 1) * alive });
+      for (const o of others) plan.push({ foe: f.id, target: o.x, mode: o.mode, weight: (0.2 / others.length) * alive });
+      const meMode = modeOf(dMe);
+      key += `|${meNearest ? 1 : 0}${meMode ?? '-'}${alive === 1 ? '' : alive.toFixed(2)}`;
     }
-    for (const p of plan) parts.push(`${p.foe}>${p.target}${p.full ? 'F' : p.shoot ? 'S' : ''}${p.weight.toFixed(2)}${p.target === me ? `@${at[0]},${at[1]}` : ''}`);
-    const key = `${acDelta}|${parts.join(';')}`;
     const cached = this.exposureCache.get(key);
     if (cached !== undefined) return cached;
     const byTarget = new Map<CreatureId, Dist>();
     for (const p of plan) {
       const h = world.toDrop(p.target);
-      const dist = this.foeDist(p.foe, p.target, p.full ? 'full' : p.shoot ? 'shoot' : 'one', p.target === me ? at : null, p.target === me ? acDelta : 0);
+      const dist = this.foeDist(p.foe, p.target, p.mode, p.target === me ? acDelta : 0);
       byTarget.set(p.target, convolve(byTarget.get(p.target) ?? ZERO, maybe(dist, Math.min(1, p.weight)), h));
     }
     let total = 0;
@@ -615,13 +643,12 @@ class Planner {
     return total;
   }
 
-  /** The foe's best routine against `target` (the actor at `at`): a full attack, one melee attack, or a shot or spell. */
-  private foeDist(foe: CreatureId, target: CreatureId, mode: 'full' | 'one' | 'shoot', at: Square | null, acDelta: number): Dist {
-    const key = `${foe}|${target}|${mode}|${at ? `${at[0]},${at[1]}` : ''}|${acDelta}`;
+  /** The foe's best routine against `target`: a full attack, one melee attack, or a shot or spell. */
+  private foeDist(foe: CreatureId, target: CreatureId, mode: Mode, acDelta: number): Dist {
+    const key = `${foe}|${target}|${mode}|${acDelta}`;
     const hit = this.pairDists.get(key);
     if (hit) return hit;
-    const { world } = this;
-    const state = at ? withPosition(this.state, target, at) : this.state;
+    const { world, state } = this;
     let best: Dist = ZERO;
     let bestMean = 0;
     const consider = (dist: Dist) => {
@@ -652,8 +679,8 @@ class Planner {
     for (const foe of world.foes) {
       const d = world.distance(foe, creatureOf(state, foe).at, target, tAt);
       const reach = world.meleeReach(foe);
-      if (reach > 0 && d <= reach) dist = convolve(dist, this.foeDist(foe, target, 'full', null, 0), 200);
-      else if (reach > 0 && d <= statsOf(state, foe).speed + reach) dist = convolve(dist, maybe(this.foeDist(foe, target, 'one', null, 0), 0.5), 200);
+      if (reach > 0 && d <= reach) dist = convolve(dist, this.foeDist(foe, target, 'full', 0), 200);
+      else if (reach > 0 && d <= statsOf(state, foe).speed + reach) dist = convolve(dist, maybe(this.foeDist(foe, target, 'one', 0), 0.5), 200);
     }
     return dist;
   }

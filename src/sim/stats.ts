@@ -16,7 +16,8 @@ export function wilson(wins: number, n: number, confidence = 0.95): [number, num
   const z2 = z * z;
   const centre = (p + z2 / (2 * n)) / (1 + z2 / n);
   const half = (z * Math.sqrt((p * (1 - p)) / n + z2 / (4 * n * n))) / (1 + z2 / n);
-  return [Math.max(0, centre - half), Math.min(1, centre + half)];
+  // At 0 or n wins the interval touches the bound exactly (floating point would miss it by an ulp).
+  return [wins === 0 ? 0 : Math.max(0, centre - half), wins === n ? 1 : Math.min(1, centre + half)];
 }
 
 /** Normal-approximation interval for p1 - p2. */

@@ -228,14 +228,19 @@ export class World {
     return spaceDistanceFeet(aAt, statsOf(this.state, a).size, bAt, statsOf(this.state, b).size);
   }
 
+  private readonly reachCache = new Map<CreatureId, number>();
+
   /** Reach in feet of the creature's best threatening melee attack (0 when it has none). */
   meleeReach(id: CreatureId): number {
+    const hit = this.reachCache.get(id);
+    if (hit !== undefined) return hit;
     const stats = statsOf(this.state, id);
     let r = 0;
     for (const a of usableAttacks(this.state, id)) {
       if (a.kind === 'ranged' || (a.unarmed && !stats.feats.includes('improved-unarmed-strike'))) continue;
       r = Math.max(r, effectiveReach({ at: [0, 0], size: stats.size, reach: stats.reach, reachWeapon: a.reachWeapon, options: this.state.rules }));
     }
+    this.reachCache.set(id, r);
     return r;
   }
 
