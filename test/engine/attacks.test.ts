@@ -2,11 +2,9 @@
 import { describe, expect, it } from 'vitest';
 import { createCombat, type CombatOptions } from '../../src/combat/combat.ts';
 import { scriptedDice } from '../../src/dice/scripted.ts';
-import type { CombatEvent } from '../../src/model/events.ts';
+import { of } from '../support/events.ts';
 import { encounter, fighter, orc, type RawCombatant } from '../support/encounters.ts';
 
-const of = <T extends CombatEvent['type']>(events: readonly CombatEvent[], type: T) =>
-  events.filter((e): e is Extract<CombatEvent, { type: T }> => e.type === type);
 
 function fight(combatants: RawCombatant[], order: string[], dice: Record<number, number[]>, options: Partial<CombatOptions> = {}, extra = {}) {
   return createCombat(encounter(combatants, extra), { dice: scriptedDice(dice), initiative: order, ...options });

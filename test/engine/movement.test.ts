@@ -2,14 +2,12 @@
 import { describe, expect, it } from 'vitest';
 import { createCombat } from '../../src/combat/combat.ts';
 import { scriptedDice } from '../../src/dice/scripted.ts';
-import type { CombatEvent } from '../../src/model/events.ts';
+import { of } from '../support/events.ts';
 import { encounter, fighter, orc } from '../support/encounters.ts';
 
 const tumbler = (over = {}) =>
   fighter({ id: 'rogue', at: [2, 2], init: 3, skills: { tumble: 10 }, hp: 30, ...over });
 
-const of = <T extends CombatEvent['type']>(events: readonly CombatEvent[], type: T) =>
-  events.filter((e): e is Extract<CombatEvent, { type: T }> => e.type === type);
 
 describe('AVOID-3 Tumble past foes', () => {
   it('one check per foe passed, DC 15 then 17; a failed check provokes from that foe and the move goes on', () => {

@@ -2,11 +2,9 @@
 import { describe, expect, it } from 'vitest';
 import { createCombat } from '../../src/combat/combat.ts';
 import { scriptedDice } from '../../src/dice/scripted.ts';
-import type { CombatEvent } from '../../src/model/events.ts';
+import { of } from '../support/events.ts';
 import { encounter, fighter, orc, wizard, type RawCombatant } from '../support/encounters.ts';
 
-const of = <T extends CombatEvent['type']>(events: readonly CombatEvent[], type: T) =>
-  events.filter((e): e is Extract<CombatEvent, { type: T }> => e.type === type);
 
 const arcaneTrickster = (over: Partial<RawCombatant> = {}) =>
   wizard({ id: 'mage', at: [2, 2], sneakAttack: 2, rangedTouch: 4, spells: { 'acid-arrow': 2, 'magic-missile': 1 }, ...over });
