@@ -37,6 +37,8 @@ export interface TacticianWeights {
   readonly revive: number;
   /** Weight of helping an ally flank (its next attacks get +2, a rogue its sneak dice). */
   readonly flankGift: number;
+  /** Weight of the damage expected from attacks of opportunity the actor provokes (extra attacks for the foes). */
+  readonly aoo: number;
   /** Share of the actor's own exposure counted (it keeps choosing later; its friends' exposure counts in full). */
   readonly self: number;
 }
@@ -48,7 +50,8 @@ export const DEFAULT_WEIGHTS: TacticianWeights = {
   approach: 0.35,
   revive: 1.2,
   flankGift: 0.5,
-  self: 0.6,
+  self: 1,
+  aoo: 1,
 };
 
 export interface TacticianOptions {
@@ -226,7 +229,7 @@ class Planner {
       const { cost, survive } = this.pathRisk(r.path, 'move');
       scored.push({ r, to, cost, survive, pos: this.position(to, NO_KILLS, false) });
     }
-    for (const s of scored) out.push({ command: moveCommand(me, s.r.path), score: s.pos - s.cost, label: 'move' });
+    for (const s of scored) out.push({ command: moveCommand(me, s.r.path), score: s.pos - s.cost, label: `move c${s.cost.toFixed(2)}` });
 
     // Move, then act: squares from which something can be done, plus the best-placed few.
     if (rights.canMove && rights.actAfterMove) {
@@ -238,7 +241,7 @@ class Planner {
       for (const s of picked) {
         let bestThere = -Infinity;
         for (const a of this.actionsAt(s.to, false, s.r.path)) bestThere = Math.max(bestThere, s.survive * a.value + this.position(s.to, a.kills, true));
-        if (bestThere > -Infinity) out.push({ command: moveCommand(me, s.r.path), score: bestThere - s.cost, label: 'move+act' });
+        if (bestThere > -Infinity) out.push({ command: moveCommand(me, s.r.path), score: bestThere - s.cost, label: `move+act c${s.cost.toFixed(2)}` });
       }
     }
 
@@ -267,7 +270,7 @@ class Planner {
           const dist = this.world.routineDist(there, me, target, melee, false, { extraBonus: 2 });
           const kills = new Map([[target, atLeast(dist, this.world.toDrop(target)) * survive]]);
           const value = survive * (damageValue(this.world, this.w, target, dist) + this.flankGift(there, to, target));
-          out.push({ command, score: value + this.position(to, kills, true, -2) - cost, label: 'charge' });
+          out.push({ command, score: value + this.position(to, kills, true, -2) - cost, label: `charge c${cost.toFixed(2)}` });
         }
       }
     }
@@ -464,7 +467,7 @@ class Planner {
     const h = this.world.toDrop(this.me);
     let dist: Dist = ZERO;
     for (const f of provokers) dist = convolve(dist, maybe(this.aooDist(f, at, null), 0.95), h);
-    return { cost: damageValue(this.world, this.w, this.me, dist), survive: 1 - atLeast(dist, h), dist };
+    return { cost: this.w.aoo * damageValue(this.world, this.w, this.me, dist), survive: 1 - atLeast(dist, h), dist };
   }
 
   /** Foes that get a movement opportunity along `path` (PROV-1, PROV-2, AVOID-2), by the threat grids. */
@@ -493,7 +496,7 @@ class Planner {
     const h = this.world.toDrop(this.me);
     let dist: Dist = ZERO;
     for (const f of provokers) dist = convolve(dist, maybe(this.aooDist(f, this.here, 'move'), 0.95), h);
-    return { cost: damageValue(this.world, this.w, this.me, dist), survive: 1 - atLeast(dist, h) };
+    return { cost: this.w.aoo * damageValue(this.world, this.w, this.me, dist), survive: 1 - atLeast(dist, h) };
   }
 
   // ---- where the turn ends ------------------------------------------------------------------------

@@ -47,7 +47,13 @@ export async function runMonteCarlo(encounter: Encounter, options: StudyOptions)
     for (const task of work) finished(runBatch(task), task);
     return agg;
   }
-  const pool = new Tinypool({ filename: new URL('./worker.mjs', import.meta.url).href, minThreads: options.workers, maxThreads: options.workers });
+  // A modest heap per worker: V8 otherwise lets garbage pile up to hundreds of MB before collecting.
+  const pool = new Tinypool({
+    filename: new URL('./worker.mjs', import.meta.url).href,
+    minThreads: options.workers,
+    maxThreads: options.workers,
+    resourceLimits: { maxOldGenerationSizeMb: 96, maxYoungGenerationSizeMb: 16 },
+  });
   try {
     await Promise.all(work.map(async (task) => finished((await pool.run(task)) as Aggregate, task)));
   } finally {
