@@ -5,7 +5,8 @@
 // For each encounter: N fights (seeds 0..N-1) of tactician heroes vs brute monsters, against the baseline
 // brute vs brute; then the same with the monsters' side played by the tactician. Prints each side's win rate
 // with the tactician and with brute in the same seat, and the difference with a 95% interval (normal
-// approximation for the difference of two proportions). Draws (the round limit) count as not won.
+// approximation for the difference of two proportions). Draws (the round limit, or both sides down) count as
+// not won.
 // Fights are spread over J worker processes (default: the CPU count).
 import { fork } from 'node:child_process';
 import { existsSync } from 'node:fs';

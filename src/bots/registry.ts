@@ -1,14 +1,16 @@
 // Built-in bots by name, for the CLI and the protocol.
 import type { Controller } from './controller.ts';
 import { searchBot } from './search.ts';
+import { tacticianBot } from './tactician.ts';
 import { bruteBot, randomBot } from './simple.ts';
 
-export const BOT_NAMES = ['random', 'brute', 'search'] as const;
+export const BOT_NAMES = ['random', 'brute', 'tactician', 'search'] as const;
 export type BotName = (typeof BOT_NAMES)[number];
 
 const FACTORIES = {
   random: (seed: number) => randomBot(seed),
   brute: () => bruteBot(),
+  tactician: () => tacticianBot(),
   search: (seed: number) => searchBot({ seed }),
 } as const satisfies Record<BotName, (seed: number) => Controller>;
 

@@ -51,7 +51,7 @@ export const DEFAULT_WEIGHTS: TacticianWeights = {
   revive: 1.2,
   flankGift: 0.5,
   self: 1,
-  aoo: 1,
+  aoo: 7,
 };
 
 export interface TacticianOptions {
@@ -67,14 +67,11 @@ export function tacticianBot(options: TacticianOptions = {}): Controller {
     name: 'tactician',
     chooseCommand(request: CommandRequest): Command {
       memory.update(request.events);
-      const end = endTurn(request.actor);
       const state = request.state;
       const turn = state.turn;
-      if (!turn || turn.actor !== request.actor || !canActNow(state, request.actor)) return end;
+      if (!turn || turn.actor !== request.actor || !canActNow(state, request.actor)) return endTurn(request.actor);
       const world = new World(state, request.actor, request.observation, memory);
-      const command = new Planner(world, turn, weights, options.trace ?? null).best();
-      // Belt and braces: only commands the rules accept (and legal.ts lists) go out.
-      return command.type === 'EndTurn' || planCommand(state, command).ok ? command : end;
+      return new Planner(world, turn, weights, options.trace ?? null).best();
     },
     chooseOpportunity(request: OpportunityRequest): OpportunityDecision {
       return { take: takeOpportunity(request, memory, weights), with: null };
@@ -100,6 +97,9 @@ interface ActionValue {
 const NO_KILLS: ReadonlyMap<CreatureId, number> = new Map();
 
 type Mode = 'full' | 'one' | 'shoot';
+
+/** What a spell slot lost to a failed Concentration check would have been worth later, as a share of the spell now. */
+const SLOT_LATER = 0.5;
 
 interface FoeInfo {
   readonly id: CreatureId;
@@ -131,7 +131,9 @@ class Planner {
   private readonly pairDists = new Map<string, Dist>();
   private readonly approachCache = new Map<string, number>();
   private readonly singleValues = new Map<string, number>();
-  private readonly contactless: boolean;
+  /** Stalemate breaking: after rounds with no blow struck, caution fades and closing in weighs more. */
+  private readonly caution: number;
+  private readonly eagerness: number;
   private readonly disabled: boolean;
   private infos: FoeInfo[] | null = null;
 
@@ -158,16 +160,18 @@ class Planner {
       }
       this.threatGrids.set(foe, grid);
     }
-    this.contactless = this.state.round - world.memory.lastContactRound >= 3;
+    const idle = Math.max(0, this.state.round - world.memory.lastContactRound - 2);
+    this.caution = Math.max(0.1, 1 - 0.3 * idle);
+    this.eagerness = 1 + 0.5 * idle;
     this.disabled = creatureOf(this.state, this.me).hp === 0;
   }
 
+  /** The best-scoring option the rules accept (each is built as legal.ts builds it; planCommand double-checks). */
   best(): Command {
-    const options = this.options();
-    let best: Option | null = null;
-    for (const o of options) if (!best || o.score > best.score) best = o;
-    if (this.trace) this.trace(this.me, [...options].sort((a, b) => b.score - a.score).slice(0, 8));
-    return best?.command ?? endTurn(this.me);
+    const options = this.options().sort((a, b) => b.score - a.score);
+    if (this.trace) this.trace(this.me, options.slice(0, 8));
+    for (const o of options) if (o.command.type === 'EndTurn' || planCommand(this.state, o.command).ok) return o.command;
+    return endTurn(this.me);
   }
 
   // ---- the options of this turn -------------------------------------------------------------------
@@ -191,7 +195,7 @@ class Planner {
 
     // Act from here.
     if (rights.standardLeft) {
-      const actions = this.actionsAt(this.here, rights.canFull, null);
+      const actions = this.actionsAt(this.here, rights.canFull);
       for (const a of actions) {
         out.push({ command: a.command, score: a.value + this.position(this.here, a.kills, true), label: 'act' });
       }
@@ -206,7 +210,7 @@ class Planner {
         const command = stepCommand(me, to);
         let bestHere = this.position(to, NO_KILLS, false);
         if (rights.standardLeft) {
-          for (const a of this.actionsAt(to, rights.canFull, null)) bestHere = Math.max(bestHere, a.value + this.position(to, a.kills, true));
+          for (const a of this.actionsAt(to, rights.canFull)) bestHere = Math.max(bestHere, a.value + this.position(to, a.kills, true));
         }
         out.push({ command, score: bestHere, label: 'step' });
       }
@@ -229,7 +233,7 @@ class Planner {
       const { cost, survive } = this.pathRisk(r.path, 'move');
       scored.push({ r, to, cost, survive, pos: this.position(to, NO_KILLS, false) });
     }
-    for (const s of scored) out.push({ command: moveCommand(me, s.r.path), score: s.pos - s.cost, label: `move c${s.cost.toFixed(2)}` });
+    for (const s of scored) out.push({ command: moveCommand(me, s.r.path), score: s.pos - s.cost, label: 'move' });
 
     // Move, then act: squares from which something can be done, plus the best-placed few.
     if (rights.canMove && rights.actAfterMove) {
@@ -240,8 +244,8 @@ class Planner {
       if (ranged) [...single].sort((a, b) => b.pos - b.cost - (a.pos - a.cost)).slice(0, 6).forEach((s) => picked.add(s));
       for (const s of picked) {
         let bestThere = -Infinity;
-        for (const a of this.actionsAt(s.to, false, s.r.path)) bestThere = Math.max(bestThere, s.survive * a.value + this.position(s.to, a.kills, true));
-        if (bestThere > -Infinity) out.push({ command: moveCommand(me, s.r.path), score: bestThere - s.cost, label: `move+act c${s.cost.toFixed(2)}` });
+        for (const a of this.actionsAt(s.to, false)) bestThere = Math.max(bestThere, s.survive * a.value + this.position(s.to, a.kills, true));
+        if (bestThere > -Infinity) out.push({ command: moveCommand(me, s.r.path), score: bestThere - s.cost, label: 'move+act' });
       }
     }
 
@@ -255,13 +259,15 @@ class Planner {
       }
     }
 
-    // Charges.
-    if (rights.canFull && !this.turn.moved && !this.turn.stepped) {
+    // Charges (CORE-7; limited to one action, as in a surprise round, a charge covers the speed only).
+    const canCharge = this.turn.limited ? this.turn.standardLeft : rights.canFull;
+    if (canCharge && !this.turn.moved && !this.turn.stepped) {
       const options = rights.moveBudget === speed * 2 ? dests : destinations(state, me, speed * 2);
       const melee = statsOf(state, me).attacks.find((a) => a.kind === 'melee' || a.kind === 'natural');
       if (melee && options.length > 0) {
         for (const target of this.world.foes) {
-          if (this.world.distance(me, this.here, target, creatureOf(state, target).at) > speed * 2 + this.world.meleeReach(me)) continue;
+          const most = this.turn.limited ? speed : speed * 2;
+          if (this.world.distance(me, this.here, target, creatureOf(state, target).at) > most + this.world.meleeReach(me)) continue;
           const command = chargeCommand(state, me, target, options);
           if (!command || command.type !== 'Charge') continue;
           const to = command.path[command.path.length - 1]!;
@@ -269,8 +275,9 @@ class Planner {
           const there = withPosition(state, me, to);
           const dist = this.world.routineDist(there, me, target, melee, false, { extraBonus: 2 });
           const kills = new Map([[target, atLeast(dist, this.world.toDrop(target)) * survive]]);
-          const value = survive * (damageValue(this.world, this.w, target, dist) + this.flankGift(there, to, target));
-          out.push({ command, score: value + this.position(to, kills, true, -2) - cost, label: `charge c${cost.toFixed(2)}` });
+          const strain = this.disabled ? this.w.drop * this.world.threat(me) : 0; // CORE-4
+          const value = survive * (damageValue(this.world, this.w, target, dist) + this.flankGift(there, to, target)) - strain;
+          out.push({ command, score: value + this.position(to, kills, true, -2) - cost, label: 'charge' });
         }
       }
     }
@@ -279,13 +286,13 @@ class Planner {
   // ---- actions from a square ----------------------------------------------------------------------
 
   /** Attacks, spells and touches the actor could make from `at` (full attacks when `full`). */
-  private actionsAt(at: Square, full: boolean, path: readonly Square[] | null): ActionValue[] {
+  private actionsAt(at: Square, full: boolean): ActionValue[] {
     const { world, me } = this;
     const state = withPosition(this.state, me, at);
     const out: ActionValue[] = [];
     const stats = statsOf(state, me);
     const usable = usableAttacks(state, me);
-    const provokers = this.provokersAt(at, path);
+    const provokers = this.provokersAt(at);
     const distraction = this.distractionRisk(provokers, at);
     const offense = world.foes;
     for (const target of offense) {
@@ -354,10 +361,12 @@ class Planner {
         }
         if (value <= 0) continue;
         value -= slotCost;
+        // A lost spell also wastes the slot, worth about half the spell cast later on.
+        const lost = (p: number) => (1 - p) * SLOT_LATER * value;
         const scale = (p: number) => new Map([...kills].map(([k, v]) => [k, v * p]));
-        out.push({ command: castCommand(me, spell, target, true), value: pDefensive * value, kills: scale(pDefensive) });
+        out.push({ command: castCommand(me, spell, target, true), value: pDefensive * value - lost(pDefensive), kills: scale(pDefensive) });
         if (provokers.length === 0) out.push({ command: castCommand(me, spell, target, false), value: value + 0.001, kills });
-        else out.push({ command: castCommand(me, spell, target, false), value: pOpen * value - risk.cost, kills: scale(pOpen) });
+        else out.push({ command: castCommand(me, spell, target, false), value: pOpen * value - lost(pOpen) - risk.cost, kills: scale(pOpen) });
       }
     }
   }
@@ -449,7 +458,7 @@ class Planner {
   }
 
   /** Foes that would get an opportunity for a distracting action at `at` (PROV-3, PROV-5). */
-  private provokersAt(at: Square, _path: readonly Square[] | null): CreatureId[] {
+  private provokersAt(at: Square): CreatureId[] {
     const { width } = this.state.map;
     const squares = squaresOf(at, statsOf(this.state, this.me).size);
     const out: CreatureId[] = [];
@@ -458,7 +467,7 @@ class Planner {
   }
 
   private threatenedAt(at: Square): boolean {
-    return this.provokersAt(at, null).length > 0;
+    return this.provokersAt(at).length > 0;
   }
 
   /** Cost and survival odds of a distracting action provoking these foes where the actor stands. */
@@ -508,8 +517,8 @@ class Planner {
   private position(at: Square, kills: ReadonlyMap<CreatureId, number>, acted: boolean, acDelta = 0): number {
     const exposure = this.exposure(at, kills, acDelta);
     const approach = this.approach(at);
-    const weight = this.contactless && !acted ? 0.3 : 1;
-    return this.w.approach * approach - this.w.exposure * weight * exposure;
+    const caution = acted ? 1 : this.caution;
+    return this.w.approach * this.eagerness * approach - this.w.exposure * caution * exposure;
   }
 
   private approach(at: Square): number {
@@ -520,13 +529,15 @@ class Planner {
     const speed = statsOf(state, me).speed;
     const reach = world.meleeReach(me);
     const hasMelee = reach > 0;
+    // THR-4: wielding only reach weapons, the squares within natural reach are a hole (stand at the ring).
+    const hole = this.reachOnly() ? statsOf(state, me).reach : -1;
     const rangedRange = this.bestRange();
     let best = 0;
     for (const t of world.foes) {
       const d = world.distance(me, at, t, creatureOf(state, t).at);
       const v = this.singleValue(t);
       if (hasMelee) {
-        const f = d <= reach ? 1 : d <= speed + reach ? 0.85 : 0.85 * (speed + reach) / d;
+        const f = d <= hole ? 0.8 : d <= reach ? 1 : d <= speed + reach ? 0.85 : 0.85 * (speed + reach) / d;
         best = Math.max(best, v.melee * f);
       }
       if (rangedRange > 0) best = Math.max(best, v.ranged * (d <= rangedRange ? 1 : rangedRange / d));
@@ -545,6 +556,13 @@ class Planner {
     }
     this.approachCache.set(key, best);
     return best;
+  }
+
+  /** Every threatening melee attack is a reach weapon, used only beyond natural reach (THR-4, VAR-3 off). */
+  private reachOnly(): boolean {
+    if (this.state.rules.reachWeaponsUpClose) return false;
+    const melee = usableAttacks(this.state, this.me).filter((a) => a.kind !== 'ranged' && !a.unarmed);
+    return melee.length > 0 && melee.every((a) => a.reachWeapon);
   }
 
   private bestRange(): number {

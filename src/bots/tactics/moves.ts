@@ -7,6 +7,7 @@ import type { AttackProfile, SpellId } from '../../model/stats.ts';
 import { reachableSquares, type PathResult } from '../../engine/pathfinding.ts';
 import { planCommand } from '../../engine/plan.ts';
 import { attackReaches, creatureOf, statsOf } from '../../engine/queries.ts';
+import { isDifficult } from '../../rules/grid.ts';
 import { withPosition } from './world.ts';
 
 export interface TurnRights {
@@ -57,9 +58,11 @@ export const drawWeapon = (actor: CreatureId): Command => ({ type: 'DrawWeapon',
 /** A full attack exists for this weapon in legal.ts: iterative bonuses, or a natural attack. */
 export const hasFullAttack = (attack: AttackProfile): boolean => attack.bonus.length > 1 || attack.kind === 'natural';
 
-/** 5-foot step destinations, as legal.ts lists them (planCommand still rejects difficult terrain). */
+/** 5-foot step destinations, as legal.ts lists them, less the difficult squares planCommand refuses. */
 export function stepSquares(state: CombatState, actor: CreatureId): Square[] {
-  return reachableSquares(state, actor, 5).filter((r) => r.path.length === 1).map((r) => r.path[0]!);
+  return reachableSquares(state, actor, 5)
+    .filter((r) => r.path.length === 1 && !isDifficult(state.map, r.path[0]!)) // AVOID-1
+    .map((r) => r.path[0]!);
 }
 
 /** Reachable destinations with the path legal.ts would give their Move or Withdraw command. */

@@ -3,9 +3,9 @@
 import type { CombatEvent } from '../../model/events.ts';
 import type { CreatureId, SideName, Square } from '../../model/ids.ts';
 import type { CombatState } from '../../model/state.ts';
-import type { AttackProfile, SpellId, StatBlock } from '../../model/stats.ts';
+import type { AttackProfile, SpellId } from '../../model/stats.ts';
 import { armorClassAgainst, dexDenial, isFlanking, missChance, sneakApplies } from '../../engine/attack-context.ts';
-import { canActNow, creatureOf, has, hpStateOf, sees, statsOf, usableAttacks } from '../../engine/queries.ts';
+import { canActNow, creatureOf, has, sees, statsOf, usableAttacks } from '../../engine/queries.ts';
 import { aooLeft } from '../../engine/opportunity.ts';
 import { cureBonus, missileCount, shockingGraspDice } from '../../rules/spells.ts';
 import { spaceDistanceFeet } from '../../rules/grid.ts';
@@ -55,13 +55,13 @@ export const withPosition = (state: CombatState, id: CreatureId, at: Square): Co
 };
 
 /** The weapons a full attack with `attack` uses (mirrors the engine's fullAttackBonuses). */
-export function fullAttackParts(stats: StatBlock, attack: AttackProfile, usable: readonly AttackProfile[]): { attack: AttackProfile; bonus: number }[] {
+export function fullAttackParts(attack: AttackProfile, usable: readonly AttackProfile[]): { attack: AttackProfile; bonus: number }[] {
+  // A natural full attack is sent with no weapon name: the default melee entry decides (all natural attacks).
   if (attack.kind === 'natural') {
     const main = usable.find((a) => a.kind === 'melee' || a.kind === 'natural') ?? attack;
     if (main.kind === 'natural') return usable.filter((a) => a.kind === 'natural').flatMap((a) => a.bonus.map((bonus) => ({ attack: a, bonus })));
     return main.bonus.map((bonus) => ({ attack: main, bonus }));
   }
-  void stats;
   return attack.bonus.map((bonus) => ({ attack, bonus }));
 }
 
@@ -80,8 +80,6 @@ export class World {
   readonly side: SideName;
   /** Foes the side can see and locate, able to act. */
   readonly foes: CreatureId[];
-  /** Foes seen, located and down (dying, stable): not worth attacking. */
-  readonly downFoes: CreatureId[];
   /** Own side able to act, the actor included. */
   readonly team: CreatureId[];
   /** Own side not dead (heal targets), the actor included. */
@@ -96,7 +94,6 @@ export class World {
     this.memory = memory;
     this.side = observation.side;
     this.foes = [];
-    this.downFoes = [];
     this.team = [];
     this.friends = [];
     for (const seen of observation.creatures) {
@@ -106,14 +103,15 @@ export class World {
         this.hpEstimate.set(seen.id, seen.hp ?? creatureOf(state, seen.id).hp);
         continue;
       }
-      if (seen.at === null || seen.hpState === 'dead') continue;
       const hp = statsOf(state, seen.id).maxHp - seen.damageTaken + (memory.healed.get(seen.id) ?? 0);
+      this.hpEstimate.set(seen.id, Math.max(1, Math.min(hp, statsOf(state, seen.id).maxHp)));
+      if (seen.at === null || seen.hpState === 'dead') continue;
       const able = seen.hpState === 'fine' || seen.hpState === 'disabled';
       const helpless = seen.conditions.some((k) => k === 'helpless' || k === 'unconscious' || k === 'stunned');
       if (able && !helpless) {
         this.foes.push(seen.id);
         this.hpEstimate.set(seen.id, seen.hpState === 'disabled' ? 0 : Math.max(1, Math.min(hp, statsOf(state, seen.id).maxHp)));
-      } else this.downFoes.push(seen.id);
+      }
     }
   }
 
@@ -123,7 +121,10 @@ export class World {
 
   /** Hit points left: exact for the own side, estimated from the damage seen for foes. */
   hp(id: CreatureId): number {
-    return this.hpEstimate.get(id) ?? creatureOf(this.state, id).hp;
+    const known = this.hpEstimate.get(id);
+    if (known !== undefined) return known;
+    // A foe this side has never seen: its stat block's hit points, nothing more.
+    return this.isFoe(id) ? statsOf(this.state, id).maxHp : creatureOf(this.state, id).hp;
   }
 
   /** Hit points to take before the creature stops acting (0 hp still acts, disabled). */
@@ -149,9 +150,9 @@ export class World {
     const usable = usableAttacks(state, id);
     let best = 0;
     for (const a of usable) {
-      const parts = a.bonus.length > 1 || a.kind === 'natural' ? fullAttackParts(stats, a, usable) : [{ attack: a, bonus: a.bonus[0] ?? 0 }];
+      const parts = a.bonus.length > 1 || a.kind === 'natural' ? fullAttackParts(a, usable) : [{ attack: a, bonus: a.bonus[0] ?? 0 }];
       let total = 0;
-      for (const p of parts) total += mean(attackDist(plainOdds(p.attack, p.bonus, ac, stats.sneakAttack > 0 ? 0 : 0, false)));
+      for (const p of parts) total += mean(attackDist(plainOdds(p.attack, p.bonus, ac)));
       best = Math.max(best, total);
     }
     const spells = this.spellsOf(id);
@@ -202,8 +203,7 @@ export class World {
 
   /** A full attack routine (or the single attack) against one defender. */
   routineDist(state: CombatState, attacker: CreatureId, defender: CreatureId, attack: AttackProfile, full: boolean, s: Situation = {}): Dist {
-    const stats = statsOf(state, attacker);
-    const parts = full ? fullAttackParts(stats, attack, usableAttacks(state, attacker)) : [{ attack, bonus: attack.bonus[0] ?? 0 }];
+    const parts = full ? fullAttackParts(attack, usableAttacks(state, attacker)) : [{ attack, bonus: attack.bonus[0] ?? 0 }];
     let out: Dist = [1];
     for (const p of parts) out = convolve(out, this.attackDist(state, attacker, defender, p.attack, p.bonus, s), 400);
     return out;
@@ -255,16 +255,11 @@ export class World {
     if (has(c, 'grappling')) return false;
     return sees(state, reactor, provoker);
   }
-
-  isDown(id: CreatureId): boolean {
-    const s = hpStateOf(this.state, id);
-    return s !== 'fine' && s !== 'disabled';
-  }
 }
 
-function plainOdds(attack: AttackProfile, bonus: number, ac: number, sneakDice: number, critImmune: boolean) {
-  return { bonus, ac, critRange: attack.crit.range, multiplier: attack.crit.multiplier, critImmune, missChance: 0, damage: attack.damage, sneakDice };
-}
+/** An attack against a plain AC: no flanking, concealment or sneak attack (threat estimates). */
+const plainOdds = (attack: AttackProfile, bonus: number, ac: number) =>
+  ({ bonus, ac, critRange: attack.crit.range, multiplier: attack.crit.multiplier, critImmune: false, missChance: 0, damage: attack.damage, sneakDice: 0 });
 
 const touchOdds = (damage: string, bonus: number, ac: number) =>
   ({ bonus, ac, critRange: 20, multiplier: 2, critImmune: false, missChance: 0, damage, sneakDice: 0 });
