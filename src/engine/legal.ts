@@ -59,6 +59,13 @@ function moveCommands(state: CombatState, actor: CreatureId): LegalCommand[] {
     for (const { path } of reachableSquares(state, actor, budget)) {
       if (!isStart(path)) out.push({ command: { type: 'Move', actor, path }, provokes: provokedAlong(state, actor, path, 'move') });
     }
+    // AVOID-3: tumbling at half speed (creatures with ranks in Tumble); `provokes` lists the foes whose checks could fail.
+    const tumbleFeet = Math.floor(budget / 2 / 5) * 5;
+    if (statsOf(state, actor).skills.tumble > 0 && tumbleFeet >= 5) {
+      for (const { path } of reachableSquares(state, actor, tumbleFeet)) {
+        if (!isStart(path)) out.push({ command: { type: 'Tumble', actor, path, through: false }, provokes: provokedAlong(state, actor, path, 'move') });
+      }
+    }
   }
   if (!turn.moved && !turn.stepped) {
     for (const { path } of reachableSquares(state, actor, 5)) {
