@@ -19,6 +19,10 @@ export interface SearchOptions {
   readonly depth?: number;
   /** The policy inside rollouts (default: the brute's closer rules for every side). */
   readonly policy?: (state: CombatState, actor: string) => Command;
+  /** A bot whose choice is the default, kept unless a rollout-tested alternative beats it clearly. */
+  readonly prior?: Controller;
+  /** How much better (mean score per rollout) an alternative must do to replace the prior's choice. */
+  readonly margin?: number;
 }
 
 /** Higher is better for `side`: hit points kept, foes' lost, and the outcome. */
@@ -74,23 +78,26 @@ export function searchBot(options: SearchOptions = {}): Controller {
   const rollouts = options.rollouts ?? 4;
   const depth = options.depth ?? 2;
   const policy = options.policy ?? closerCommand;
+  const prior = options.prior ?? null;
+  const margin = options.margin ?? 0.3;
   return {
     name: 'search',
     chooseCommand(request) {
       const side = statsOf(request.state, request.actor).side;
-      const options = shortlist(request, candidates);
+      const preferred = prior?.chooseCommand(request) ?? null;
+      const options = [...(preferred ? [preferred] : []), ...shortlist(request, candidates).filter((c) => !preferred || key(c) !== key(preferred))];
       if (options.length <= 1) return options[0] ?? { type: 'EndTurn', actor: request.actor };
-      let best = options[0]!;
-      let bestScore = -Infinity;
       // The same dice for every candidate: differences come from the commands, not the luck.
       const seeds = Array.from({ length: rollouts }, () => String(Math.floor(next() * 2 ** 31)));
-      for (const command of options) {
-        let total = 0;
-        for (const seed of seeds) total += evaluate(rollout(request.state, command, seed, depth, policy), side);
-        if (total > bestScore) [best, bestScore] = [command, total];
-      }
-      return best;
+      const scores = options.map((command) => seeds.reduce((t, seed) => t + evaluate(rollout(request.state, command, seed, depth, policy), side), 0) / rollouts);
+      let best = 0;
+      scores.forEach((s, i) => {
+        if (s > scores[best]!) best = i;
+      });
+      // Keep the prior's choice unless the rollouts show something clearly better.
+      if (preferred && scores[best]! - scores[0]! < margin) return preferred;
+      return options[best]!;
     },
-    chooseOpportunity: () => ({ take: true, with: null }),
+    chooseOpportunity: (request) => prior?.chooseOpportunity(request) ?? { take: true, with: null },
   };
 }
