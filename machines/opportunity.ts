@@ -36,6 +36,9 @@ const top = (context: OpportunityContext): Frame => context.frames[context.frame
 const reactorOf = (frame: Frame): string => frame.window.reactors[frame.index] ?? '';
 const withTop = (context: OpportunityContext, change: Partial<Frame>): Frame[] => [...context.frames.slice(0, -1), { ...top(context), ...change }];
 
+/** Resolving the declared attack, then on to the next reactor: run on the transition (no transient state). */
+const RESOLVE = ['resolve', 'nextReactor'] as const;
+
 export const opportunityMachine = setup({
   types: {
     context: {} as OpportunityContext,
@@ -104,8 +107,8 @@ export const opportunityMachine = setup({
       always: [
         { guard: and(['isRootFrame', 'noReactorLeft']), target: 'closed' },
         { guard: and(['isRootFrame', 'provokerDown']), target: 'closed' },
-        { guard: and([not('isRootFrame'), 'noReactorLeft']), target: 'resolving', actions: 'closeAnswer' },
-        { guard: and([not('isRootFrame'), 'provokerDown']), target: 'resolving', actions: 'closeAnswer' },
+        { guard: and([not('isRootFrame'), 'noReactorLeft']), target: 'next', actions: ['closeAnswer', ...RESOLVE] },
+        { guard: and([not('isRootFrame'), 'provokerDown']), target: 'next', actions: ['closeAnswer', ...RESOLVE] },
         { target: 'asking' },
       ],
     },
@@ -117,12 +120,8 @@ export const opportunityMachine = setup({
       always: [
         { guard: 'nothingDeclared', target: 'next', actions: 'nextReactor' },
         { guard: 'provokesBack', target: 'next', actions: 'openAnswer' },
-        { target: 'resolving' },
+        { target: 'next', actions: RESOLVE },
       ],
-    },
-    resolving: {
-      entry: 'resolve',
-      always: { target: 'next', actions: 'nextReactor' },
     },
     // Not final: the turn machine stops this actor when it hears the window closed.
     closed: { entry: ['closeWindow', 'reportClosed'] },

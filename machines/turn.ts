@@ -18,6 +18,9 @@ export type TurnEvent =
   | { type: 'COMMAND'; command: Command }
   | { type: 'OPPORTUNITY_CLOSED' };
 
+/** Finishing a turn: the actions run on the transition back to idle (no separate transient state). */
+const FINISH = ['endTurn', 'reportTurnDone'] as const;
+
 export const turnMachine = setup({
   types: {
     context: {} as TurnInput,
@@ -59,13 +62,13 @@ export const turnMachine = setup({
       on: { BEGIN_TURN: { target: 'starting', actions: 'beginTurn' } },
     },
     starting: {
-      always: [{ guard: 'turnIsOver', target: 'finishing' }, { target: 'awaitingCommand' }],
+      always: [{ guard: 'turnIsOver', target: 'idle', actions: FINISH }, { target: 'awaitingCommand' }],
     },
     awaitingCommand: {
       entry: 'promptCommand',
       on: {
         COMMAND: [
-          { guard: and(['isEndTurn', 'isLegal']), target: 'finishing', actions: 'startAction' },
+          { guard: and(['isEndTurn', 'isLegal']), target: 'idle', actions: ['startAction', ...FINISH] },
           { guard: 'isLegal', target: 'acting', actions: 'startAction' },
           { actions: 'rejectCommand' },
         ],
@@ -75,7 +78,7 @@ export const turnMachine = setup({
       entry: 'advanceAction',
       always: [
         { guard: 'windowOpen', target: 'interrupted' },
-        { guard: 'turnIsOver', target: 'finishing' },
+        { guard: 'turnIsOver', target: 'idle', actions: FINISH },
         { target: 'awaitingCommand' },
       ],
     },
@@ -86,10 +89,6 @@ export const turnMachine = setup({
         input: ({ context }) => ({ kernel: context.kernel, window: context.kernel.window! }),
       }),
       on: { OPPORTUNITY_CLOSED: { target: 'acting', actions: stopChild('opportunity') } },
-    },
-    finishing: {
-      entry: ['endTurn', 'reportTurnDone'],
-      always: { target: 'idle' },
     },
   },
 });

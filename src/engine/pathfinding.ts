@@ -32,7 +32,19 @@ export function occupancyGrid(state: CombatState, mover: CreatureId): Uint8Array
   return grid;
 }
 
+/** Terrain per map object (maps never change during a fight); read-only for callers. */
+const terrainCache = new WeakMap<CombatState['map'], Uint8Array>();
+
 function terrainGrid(state: CombatState): Uint8Array {
+  let grid = terrainCache.get(state.map);
+  if (!grid) {
+    grid = buildTerrainGrid(state);
+    terrainCache.set(state.map, grid);
+  }
+  return grid;
+}
+
+function buildTerrainGrid(state: CombatState): Uint8Array {
   const { width, height, blocked, difficult } = state.map;
   const grid = new Uint8Array(width * height); // 0 open, 1 difficult, 2 blocked
   for (const [x, y] of difficult) if (x < width && y < height) grid[y * width + x] = 1;

@@ -7,7 +7,7 @@ import { SPELL_IDS } from '../model/stats.ts';
 import { ACTION_NAMES, ACTION_RULES } from '../rules/actions.ts';
 import { inBounds, isAdjacent, isBlocked, isDifficult, pathCostFeet, spaceDistanceFeet, squaresOf } from '../rules/grid.ts';
 import { SPELL_RULES } from '../rules/spells.ts';
-import { isTinyOrSmaller } from '../rules/size.ts';
+import { isTinyOrSmaller, spaceOf } from '../rules/size.ts';
 import type { Rejection } from './kernel.ts';
 import { areFoes, attackReaches, canActNow, creatureOf, distanceBetween, findAttack, findUsableAttack, has, hpStateOf, statsOf, threatensCreature, usableMelee } from './queries.ts';
 import type { Step } from './steps.ts';
@@ -91,7 +91,10 @@ function occupantOther(state: CombatState, actor: CreatureId, square: Square): C
   for (const id of state.listed) {
     if (id === actor || hpStateOf(state, id) === 'dead') continue;
     const c = creatureOf(state, id);
-    if (squaresOf(c.at, statsOf(state, id).size).some((s) => s[0] === square[0] && s[1] === square[1])) return id;
+    const size = statsOf(state, id).size;
+    if (spaceOf(size) === 1) {
+      if (c.at[0] === square[0] && c.at[1] === square[1]) return id;
+    } else if (squaresOf(c.at, size).some((s) => s[0] === square[0] && s[1] === square[1])) return id;
   }
   return null;
 }

@@ -5,6 +5,7 @@ import type { AttackProfile, Condition, StatBlock } from '../model/stats.ts';
 import { HP_STATE_CAN_ACT, hpState, type HpState } from '../rules/hp.ts';
 import { threatensSquare } from '../rules/threat.ts';
 import { spaceDistanceFeet, squaresOf } from '../rules/grid.ts';
+import { spaceOf } from '../rules/size.ts';
 
 export function statsOf(state: CombatState, id: CreatureId): StatBlock {
   const s = state.stats[id];
@@ -31,7 +32,10 @@ const INCAPACITATING: readonly Condition[] = ['helpless', 'unconscious', 'stunne
 export function canActNow(state: CombatState, id: CreatureId): boolean {
   const c = creatureOf(state, id);
   // Nonlethal damage beyond current hit points knocks a creature out.
-  return HP_STATE_CAN_ACT[hpStateOf(state, id)] && c.nonlethal <= c.hp && !c.conditions.some((k) => INCAPACITATING.includes(k));
+  if (!HP_STATE_CAN_ACT[hpState(c.hp, c.stable, statsOf(state, id).creatureType)] || c.nonlethal > c.hp) return false;
+  const conditions = c.conditions;
+  for (let i = 0; i < conditions.length; i++) if (INCAPACITATING.includes(conditions[i]!)) return false;
+  return true;
 }
 
 export const areFoes = (state: CombatState, a: CreatureId, b: CreatureId): boolean =>
@@ -64,6 +68,10 @@ const lostWeapon = (a: AttackProfile, disarmed: boolean): boolean => disarmed &&
 
 /** THR-5: the attacks that let a creature threaten: armed melee, natural, unarmed with the feat. */
 export function threateningAttacks(stats: StatBlock, disarmed = false): AttackProfile[] {
+  return computeThreatening(stats, disarmed);
+}
+
+function computeThreatening(stats: StatBlock, disarmed: boolean): AttackProfile[] {
   return stats.attacks.filter(
     (a) =>
       !lostWeapon(a, disarmed) &&
@@ -98,18 +106,40 @@ const THREAT_BLOCKERS: readonly Condition[] = ['grappling', 'helpless', 'unconsc
 export function threatens(state: CombatState, id: CreatureId, square: Square): boolean {
   const stats = statsOf(state, id);
   const c = creatureOf(state, id);
-  if (!HP_STATE_CAN_ACT[hpStateOf(state, id)] || c.conditions.some((k) => THREAT_BLOCKERS.includes(k))) return false;
-  const weapons = threateningAttacks(stats, has(c, 'disarmed'));
-  const base = { at: c.at, size: stats.size, reach: stats.reach, options: state.rules };
+  if (!HP_STATE_CAN_ACT[hpState(c.hp, c.stable, stats.creatureType)]) return false;
+  const conditions = c.conditions;
+  for (let i = 0; i < conditions.length; i++) if (THREAT_BLOCKERS.includes(conditions[i]!)) return false;
+  const weapons = threateningCached(stats, conditions.includes('disarmed'));
   // THR-5: a held touch-spell charge arms the creature like an unarmed strike would.
-  if (heldCharge(c) && threatensSquare({ ...base, reachWeapon: false }, state.map, square)) return true;
-  return weapons.some((w) => threatensSquare({ ...base, reachWeapon: w.reachWeapon }, state.map, square));
+  const charged = heldCharge(c);
+  if (!charged && weapons.length === 0) return false;
+  const input = { at: c.at, size: stats.size, reach: stats.reach, reachWeapon: false, options: state.rules };
+  if (charged && threatensSquare(input, state.map, square)) return true;
+  for (let i = 0; i < weapons.length; i++) {
+    input.reachWeapon = weapons[i]!.reachWeapon;
+    if (threatensSquare(input, state.map, square)) return true;
+  }
+  return false;
+}
+
+/** threateningAttacks per stat block (stat blocks never change during a fight); callers must not mutate. */
+const threateningCache = new WeakMap<StatBlock, { armed: AttackProfile[]; disarmed: AttackProfile[] }>();
+
+function threateningCached(stats: StatBlock, disarmed: boolean): readonly AttackProfile[] {
+  let entry = threateningCache.get(stats);
+  if (!entry) {
+    entry = { armed: computeThreatening(stats, false), disarmed: computeThreatening(stats, true) };
+    threateningCache.set(stats, entry);
+  }
+  return disarmed ? entry.disarmed : entry.armed;
 }
 
 /** Does `id` threaten any square of `target`'s space? */
 export function threatensCreature(state: CombatState, id: CreatureId, target: CreatureId): boolean {
   const t = creatureOf(state, target);
-  return squaresOf(t.at, statsOf(state, target).size).some((sq) => threatens(state, id, sq));
+  const size = statsOf(state, target).size;
+  if (spaceOf(size) === 1) return threatens(state, id, t.at);
+  return squaresOf(t.at, size).some((sq) => threatens(state, id, sq));
 }
 
 /** Can `attack` reach `target` from where `attacker` stands (THR-1, THR-4)? */
@@ -139,7 +169,10 @@ export function occupant(state: CombatState, square: Square): CreatureId | null 
   for (const id of state.listed) {
     const c = creatureOf(state, id);
     if (hpStateOf(state, id) === 'dead') continue;
-    if (squaresOf(c.at, statsOf(state, id).size).some((s) => s[0] === square[0] && s[1] === square[1])) return id;
+    const size = statsOf(state, id).size;
+    if (spaceOf(size) === 1) {
+      if (c.at[0] === square[0] && c.at[1] === square[1]) return id;
+    } else if (squaresOf(c.at, size).some((s) => s[0] === square[0] && s[1] === square[1])) return id;
   }
   return null;
 }
