@@ -52,7 +52,7 @@ export async function runMonteCarlo(encounter: Encounter, options: StudyOptions)
     filename: new URL('./worker.mjs', import.meta.url).href,
     minThreads: options.workers,
     maxThreads: options.workers,
-    resourceLimits: { maxOldGenerationSizeMb: 96, maxYoungGenerationSizeMb: 16 },
+    resourceLimits: { maxOldGenerationSizeMb: 160 },
   });
   try {
     await Promise.all(work.map(async (task) => finished((await pool.run(task)) as Aggregate, task)));
