@@ -79,7 +79,17 @@ function startCombat(initial: CombatState, options: CombatOptions): Combat {
     ? (prompt, state) => {
         const side = statsOf(state, prompt.reactor).side;
         const controller = controllers[side];
-        return controller ? controller.chooseOpportunity({ ...prompt, observation: observe(state, kernel.events, side), state }) : null;
+        if (!controller) return null;
+        // Built lazily: bots that do not look at it (brute) should not pay for a pass over the log.
+        let observation: Observation | null = null;
+        const events = kernel.events;
+        return controller.chooseOpportunity({
+          ...prompt,
+          state,
+          get observation() {
+            return (observation ??= observe(state, events, side));
+          },
+        });
       }
     : null;
   const onOpportunity = options.onOpportunity ?? fromControllers ?? alwaysTake;
@@ -152,8 +162,13 @@ function startCombat(initial: CombatState, options: CombatOptions): Combat {
       if (!controller) return false;
       const state = kernel.state;
       let legal: LegalCommand[] | null = null;
+      let observation: Observation | null = null;
+      const events = kernel.events;
       const command = controller.chooseCommand({
-        actor: prompt.actor, observation: observe(state, kernel.events, side), state, events: kernel.events,
+        actor: prompt.actor, state, events,
+        get observation() {
+          return (observation ??= observe(state, events, side));
+        },
         get legal() {
           return (legal ??= legalCommands(state));
         },

@@ -28,9 +28,12 @@ export function playOneCommand(combat: Combat, controllers: Controllers): boolea
   const controller = controllers[side];
   if (!controller) return false;
   let legal: LegalCommand[] | null = null;
+  const events = combat.events;
   const request = {
     actor: prompt.actor,
-    observation: observe(state, combat.events, side),
+    get observation() {
+      return observe(state, events, side);
+    },
     get legal() {
       return (legal ??= legalCommands(state));
     },
