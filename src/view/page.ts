@@ -1,18 +1,11 @@
 // The replay viewer's page: one self-contained HTML file (inline style, data and script; no network at all).
 import { readFileSync } from 'node:fs';
 import type { ViewData } from './data.ts';
-
-/** Forbids every fetch: the page may only use what it carries inline. */
-const CONTENT_SECURITY_POLICY = "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:";
+import { escapeHtml, pageHead, scriptJson } from '../html/page-head.ts';
 
 const asset = (name: string): string => readFileSync(new URL(`./assets/${name}`, import.meta.url), 'utf8');
 
-export const escapeHtml = (text: string): string =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
-
-/** JSON that can sit inside a <script> element: no `<` can close it early. */
-export const scriptJson = (value: unknown): string =>
-  JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+export { escapeHtml, scriptJson };
 
 /** Inline code must not contain a closing script or style tag. */
 function inline(code: string, tag: 'script' | 'style'): string {
@@ -67,13 +60,7 @@ const SIDE_HTML = `<aside class="side">
 
 /** The whole page for `data`. */
 export function renderPage(data: ViewData): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="${CONTENT_SECURITY_POLICY}">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>d20sim replay: ${escapeHtml(data.title)}</title>
+  return `${pageHead(`d20sim replay: ${data.title}`)}
 <style>
 ${inline(asset('viewer.css'), 'style')}
 </style>

@@ -4,21 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { scriptedDice } from '../../src/dice/scripted.ts';
 import { armorClassAgainst, dexDenial, isFlanking, missChance, sneakApplies, type DexDenial } from '../../src/engine/attack-context.ts';
 import { decideAttack } from '../../src/engine/decide-attack.ts';
-import { initialState } from '../../src/engine/initial.ts';
 import type { CombatEvent, Trigger } from '../../src/model/events.ts';
-import type { CombatState, CreatureState, Effect } from '../../src/model/state.ts';
+import type { Effect } from '../../src/model/state.ts';
 import type { AttackProfile } from '../../src/model/stats.ts';
-import { encounter, fighter, orc, type RawCombatant } from '../support/encounters.ts';
-
-type Patch = Partial<CreatureState>;
-
-/** initialState with every creature past its first turn (flatFooted false, FF-1), then per-creature patches. */
-function ready(combatants: RawCombatant[], patches: Record<string, Patch> = {}): CombatState {
-  const s = initialState(encounter(combatants));
-  const creatures: Record<string, CreatureState> = {};
-  for (const id of s.listed) creatures[id] = { ...s.creatures[id]!, flatFooted: false, ...patches[id] };
-  return { ...s, creatures };
-}
+import { fighter, orc, ready, type Patch, type RawCombatant } from '../support/encounters.ts';
 
 const rogue = (over: Partial<RawCombatant> = {}): RawCombatant =>
   fighter({

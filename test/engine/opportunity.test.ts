@@ -1,20 +1,8 @@
 // PROV-5, THR-5, THR-6, THR-7, FF-2, AOO-2, CORE-8, RES-5: who may take an attack of opportunity.
 import { describe, expect, it } from 'vitest';
-import { initialState } from '../../src/engine/initial.ts';
 import { aooLeft, canTakeOpportunity, reactorsAgainst } from '../../src/engine/opportunity.ts';
 import type { Square } from '../../src/model/ids.ts';
-import type { CombatState, CreatureState } from '../../src/model/state.ts';
-import { encounter, fighter, orc, type RawCombatant } from '../support/encounters.ts';
-
-type Patch = Partial<CreatureState>;
-
-/** initialState with every creature past its first turn (flatFooted false, FF-1), then per-creature patches. */
-function ready(combatants: RawCombatant[], patches: Record<string, Patch> = {}): CombatState {
-  const s = initialState(encounter(combatants));
-  const creatures: Record<string, CreatureState> = {};
-  for (const id of s.listed) creatures[id] = { ...s.creatures[id]!, flatFooted: false, ...patches[id] };
-  return { ...s, creatures };
-}
+import { fighter, orc, ready, type Patch, type RawCombatant } from '../support/encounters.ts';
 
 const glaive = { name: 'glaive', kind: 'melee', bonus: [6], damage: '1d10+3', reachWeapon: true };
 

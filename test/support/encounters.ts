@@ -1,6 +1,8 @@
 // Encounter builders for tests: small, explicit stat blocks with SPEC defaults applied by the real parser.
 import { parseEncounter } from '../../src/io/encounter.ts';
 import type { Encounter } from '../../src/model/stats.ts';
+import type { CombatState, CreatureState } from '../../src/model/state.ts';
+import { initialState } from '../../src/engine/initial.ts';
 
 export type RawCombatant = Record<string, unknown> & { id: string; side: string; at: [number, number] };
 
@@ -33,4 +35,14 @@ export function encounter(combatants: RawCombatant[], extra: Record<string, unkn
   );
   if (!parsed.ok) throw new Error(parsed.error);
   return parsed.value;
+}
+
+export type Patch = Partial<CreatureState>;
+
+/** initialState with every creature past its first turn (flatFooted false, FF-1), then per-creature patches. */
+export function ready(combatants: RawCombatant[], patches: Record<string, Patch> = {}): CombatState {
+  const s = initialState(encounter(combatants));
+  const creatures: Record<string, CreatureState> = {};
+  for (const id of s.listed) creatures[id] = { ...s.creatures[id]!, flatFooted: false, ...patches[id] };
+  return { ...s, creatures };
 }

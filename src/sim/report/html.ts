@@ -5,10 +5,9 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { Report } from '../../cli/montecarlo-command.ts';
-import { escapeHtml, scriptJson } from '../../view/page.ts';
+import { escapeHtml, pageHead, scriptJson } from '../../html/page-head.ts';
 
 /** Forbids every fetch: the page may only use what it carries inline. */
-const CONTENT_SECURITY_POLICY = "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:";
 
 /** Side colours, in the order of the sorted side names (the chart and the tables use the same). */
 const PALETTE = ['#1c7ed6', '#e03131', '#2f9e44', '#f08c00', '#7048e8', '#0c8599', '#d6336c', '#5c940d'];
@@ -94,13 +93,7 @@ export function renderHtmlReport(report: Report): string {
   const { d3, plot } = chartLibraries();
   const colors = sideColors(report);
   const title = `d20sim Monte Carlo: ${report.encounter}`;
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="${CONTENT_SECURITY_POLICY}">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)}</title>
+  return `${pageHead(title)}
 <style>
 ${inline(asset('report.css'), 'style')}
 </style>
