@@ -1,36 +1,10 @@
 // English narration: every event of real fights and scripted scenarios narrates without throwing, and the
 // rule-relevant lines (attacks of opportunity, 5-foot steps, flat-footed targets, spells) say what happened.
-import { readdirSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { autoplay } from '../../src/combat/autoplay.ts';
 import type { Combat } from '../../src/combat/combat.ts';
-import { runScenario } from '../../src/combat/scenario.ts';
-import { closerCommand } from '../../src/bots/closer.ts';
-import { loadEncounter } from '../../src/io/encounter.ts';
-import { loadScenario } from '../../src/io/scenario.ts';
 import type { CombatEvent, EventOf } from '../../src/model/events.ts';
 import { narrate } from '../../src/narrate/english.ts';
-
-const root = new URL('../../', import.meta.url);
-const scenarioDir = fileURLToPath(new URL('fixtures/scenarios/', root));
-
-function fight(seed: number): Combat {
-  const loaded = loadEncounter(fileURLToPath(new URL('fixtures/encounters/skirmish-4v4.json', root)));
-  if (!loaded.ok) throw new Error(loaded.error);
-  return autoplay(loaded.value, { seed, choose: closerCommand }).combat;
-}
-
-function scenario(file: string): Combat {
-  const loaded = loadScenario(scenarioDir + file);
-  if (!loaded.ok) throw new Error(loaded.error);
-  return runScenario(loaded.value).combat;
-}
-
-const scenarioFiles = readdirSync(scenarioDir)
-  .filter((f) => f.endsWith('.json'))
-  .filter((f) => (JSON.parse(readFileSync(scenarioDir + f, 'utf8')) as { pending?: boolean }).pending !== true)
-  .sort();
+import { fight, scenario, scenarioFiles } from '../support/fights.ts';
 
 const only = <T extends CombatEvent['type']>(combat: Combat, type: T): EventOf<T>[] =>
   combat.events.filter((e): e is EventOf<T> => e.type === type);

@@ -1,39 +1,14 @@
 // French narration: every event of real fights and scripted scenarios reads as a French sentence using the
 // French SRD's terms, says something exactly when the English narration does, and never says it in English.
-import { readdirSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { autoplay } from '../../src/combat/autoplay.ts';
 import type { Combat } from '../../src/combat/combat.ts';
 import { runScenario } from '../../src/combat/scenario.ts';
-import { closerCommand } from '../../src/bots/closer.ts';
-import { loadEncounter } from '../../src/io/encounter.ts';
-import { loadScenario, parseScenario } from '../../src/io/scenario.ts';
+import { parseScenario } from '../../src/io/scenario.ts';
 import type { CombatEvent, EventOf } from '../../src/model/events.ts';
 import { narrate } from '../../src/narrate/english.ts';
 import { narrateFrench } from '../../src/narrate/french.ts';
 import { LANGS, isLang, narrator } from '../../src/narrate/index.ts';
-
-const root = new URL('../../', import.meta.url);
-const scenarioDir = fileURLToPath(new URL('fixtures/scenarios/', root));
-
-function fight(seed: number, encounter = 'skirmish-4v4'): Combat {
-  const loaded = loadEncounter(fileURLToPath(new URL(`fixtures/encounters/${encounter}.json`, root)));
-  if (!loaded.ok) throw new Error(loaded.error);
-  return autoplay(loaded.value, { seed, choose: closerCommand }).combat;
-}
-
-function scenario(file: string): Combat {
-  const loaded = loadScenario(scenarioDir + file);
-  if (!loaded.ok) throw new Error(loaded.error);
-  return runScenario(loaded.value).combat;
-}
-
-/** Every scenario file that is not marked pending (those may cover rules still being written). */
-const scenarioFiles = readdirSync(scenarioDir)
-  .filter((f) => f.endsWith('.json'))
-  .filter((f) => (JSON.parse(readFileSync(scenarioDir + f, 'utf8')) as { pending?: boolean }).pending !== true)
-  .sort();
+import { fight, scenario, scenarioFiles } from '../support/fights.ts';
 
 /** A fighter next to an orc steps back: a 5-foot step out of the orc's threatened square. */
 function fiveFootStep(): Combat {
