@@ -1,7 +1,8 @@
 // Round machine: walks the initiative order (INIT-1, INIT-3), one turn at a time, skipping who cannot act.
-import { assign, sendParent, sendTo, setup } from 'xstate';
+// Speed (issue 6): handing the turn on is one targetless transition; only the end of the round changes state.
+import { assign, enqueueActions, sendParent, setup } from 'xstate';
 import type { Kernel } from '../src/engine/kernel.ts';
-import { fightOver, skipReason, skipTurn } from '../src/engine/flow.ts';
+import { nextTurn, skipTurn } from '../src/engine/flow.ts';
 import { turnMachine } from './turn.ts';
 
 export interface RoundInput {
@@ -11,12 +12,11 @@ export interface RoundInput {
 }
 
 interface RoundContext extends RoundInput {
-  readonly index: number;
+  /** Where in the initiative order to look for the next turn. */
+  readonly next: number;
 }
 
-export type RoundEvent = { type: 'START_ROUND' } | { type: 'TURN_DONE' };
-
-const current = (context: RoundContext): string => context.kernel.state.order[context.index] ?? '';
+export type RoundEvent = { type: 'START_ROUND' } | { type: 'TURN_DONE' } | { type: 'ROUND_OVER' };
 
 export const roundMachine = setup({
   types: {
@@ -26,26 +26,29 @@ export const roundMachine = setup({
   },
   actors: { turn: turnMachine },
   guards: {
-    fightOver: ({ context }) => fightOver(context.kernel.state),
     resuming: ({ context }) => context.resume === true,
-    orderDone: ({ context }) => context.index >= context.kernel.state.order.length,
-    currentSkips: ({ context }) => skipReason(context.kernel.state, current(context)) !== null,
   },
   actions: {
-    restart: assign({ index: 0 }),
-    skipCurrent: ({ context }) => {
-      const reason = skipReason(context.kernel.state, current(context));
-      if (reason) skipTurn(context.kernel, current(context), reason);
-    },
-    nextIndex: assign({ index: ({ context }) => context.index + 1 }),
-    beginCurrentTurn: sendTo('turn', ({ context }) => ({ type: 'BEGIN_TURN' as const, id: current(context) })),
+    restart: assign({ next: 0 }),
+    // INIT-3: skips who cannot act, then hands the turn to the next creature, or ends the round.
+    takeNextTurn: enqueueActions(({ context, enqueue }) => {
+      const { kernel } = context;
+      const pick = nextTurn(kernel.state, context.next);
+      for (const skip of pick.skipped) enqueue(() => skipTurn(kernel, skip.id, skip.reason));
+      if (pick.index === null) {
+        enqueue.raise({ type: 'ROUND_OVER' });
+        return;
+      }
+      enqueue.assign({ next: pick.index + 1 });
+      enqueue.sendTo('turn', { type: 'BEGIN_TURN', id: kernel.state.order[pick.index]! });
+    }),
     reportRoundDone: sendParent({ type: 'ROUND_DONE' }),
   },
 }).createMachine({
   id: 'round',
   context: ({ input }) => ({
     ...input,
-    index: input.resume ? Math.max(0, input.kernel.state.order.indexOf(input.kernel.state.turn?.actor ?? '')) : 0,
+    next: input.resume ? Math.max(0, input.kernel.state.order.indexOf(input.kernel.state.turn?.actor ?? '')) + 1 : 0,
   }),
   invoke: { id: 'turn', src: 'turn', input: ({ context }) => ({ kernel: context.kernel, resume: context.resume === true }) },
   initial: 'start',
@@ -54,18 +57,13 @@ export const roundMachine = setup({
       always: [{ guard: 'resuming', target: 'inTurn' }, { target: 'idle' }],
     },
     idle: {
-      on: { START_ROUND: { target: 'choosing', actions: 'restart' } },
-    },
-    choosing: {
-      always: [
-        { guard: 'fightOver', target: 'idle', actions: 'reportRoundDone' },
-        { guard: 'orderDone', target: 'idle', actions: 'reportRoundDone' },
-        { guard: 'currentSkips', actions: ['skipCurrent', 'nextIndex'] },
-        { target: 'inTurn', actions: 'beginCurrentTurn' },
-      ],
+      on: { START_ROUND: { target: 'inTurn', actions: ['restart', 'takeNextTurn'] } },
     },
     inTurn: {
-      on: { TURN_DONE: { target: 'choosing', actions: 'nextIndex' } },
+      on: {
+        TURN_DONE: { actions: 'takeNextTurn' },
+        ROUND_OVER: { target: 'idle', actions: 'reportRoundDone' },
+      },
     },
   },
 });

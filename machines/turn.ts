@@ -1,5 +1,7 @@
 // Turn machine: one creature's turn, its action budget (CORE-1), and pauses for opportunity windows.
-import { and, sendParent, setup, spawnChild, stopChild } from 'xstate';
+// Speed (issue 6): a command that leaves the turn going is one targetless transition; only a window
+// or the end of the turn raises an event that changes state.
+import { and, enqueueActions, sendParent, setup, spawnChild, stopChild } from 'xstate';
 import type { Command } from '../src/model/commands.ts';
 import type { CreatureId } from '../src/model/ids.ts';
 import type { Kernel } from '../src/engine/kernel.ts';
@@ -16,7 +18,12 @@ export interface TurnInput {
 export type TurnEvent =
   | { type: 'BEGIN_TURN'; id: CreatureId }
   | { type: 'COMMAND'; command: Command }
-  | { type: 'OPPORTUNITY_CLOSED' };
+  | { type: 'OPPORTUNITY_CLOSED' }
+  // Raised by the turn itself once an action step has run.
+  | { type: 'WINDOW_OPENED' }
+  | { type: 'TURN_OVER' };
+
+const windowOpen = (kernel: Kernel): boolean => kernel.window !== null;
 
 /** Finishing a turn: the actions run on the transition back to idle (no separate transient state). */
 const FINISH = ['endTurn', 'reportTurnDone'] as const;
@@ -31,7 +38,6 @@ export const turnMachine = setup({
   guards: {
     isLegal: ({ context, event }) => event.type === 'COMMAND' && isLegal(context.kernel, event.command),
     isEndTurn: ({ event }) => event.type === 'COMMAND' && event.command.type === 'EndTurn',
-    windowOpen: ({ context }) => context.kernel.window !== null,
     turnIsOver: ({ context }) => turnIsOver(context.kernel.state),
     resuming: ({ context }) => context.resume === true,
   },
@@ -47,6 +53,12 @@ export const turnMachine = setup({
       if (event.type === 'COMMAND') rejectCommand(context.kernel, event.command);
     },
     advanceAction: ({ context }) => advance(context.kernel),
+    // After a step: pause for the window it opened, finish the turn, or ask for the next command.
+    followAction: enqueueActions(({ context, enqueue, self }) => {
+      if (windowOpen(context.kernel)) enqueue.raise({ type: 'WINDOW_OPENED' });
+      else if (turnIsOver(context.kernel.state)) enqueue.raise({ type: 'TURN_OVER' });
+      else enqueue(() => promptCommand(context.kernel, (command) => self.send({ type: 'COMMAND', command })));
+    }),
     endTurn: ({ context }) => endTurn(context.kernel),
     reportTurnDone: sendParent({ type: 'TURN_DONE' }),
   },
@@ -56,31 +68,21 @@ export const turnMachine = setup({
   context: ({ input }) => input,
   states: {
     start: {
-      always: [{ guard: 'resuming', target: 'awaitingCommand' }, { target: 'idle' }],
+      always: [{ guard: 'resuming', target: 'awaitingCommand', actions: 'promptCommand' }, { target: 'idle' }],
     },
     idle: {
-      on: { BEGIN_TURN: { target: 'starting', actions: 'beginTurn' } },
-    },
-    starting: {
-      always: [{ guard: 'turnIsOver', target: 'idle', actions: FINISH }, { target: 'awaitingCommand' }],
+      on: { BEGIN_TURN: { target: 'awaitingCommand', actions: ['beginTurn', 'followAction'] } },
     },
     awaitingCommand: {
-      entry: 'promptCommand',
       on: {
         COMMAND: [
           { guard: and(['isEndTurn', 'isLegal']), target: 'idle', actions: ['startAction', ...FINISH] },
-          { guard: 'isLegal', target: 'acting', actions: 'startAction' },
+          { guard: 'isLegal', actions: ['startAction', 'advanceAction', 'followAction'] },
           { actions: 'rejectCommand' },
         ],
+        WINDOW_OPENED: { target: 'interrupted' },
+        TURN_OVER: { target: 'idle', actions: FINISH },
       },
-    },
-    acting: {
-      entry: 'advanceAction',
-      always: [
-        { guard: 'windowOpen', target: 'interrupted' },
-        { guard: 'turnIsOver', target: 'idle', actions: FINISH },
-        { target: 'awaitingCommand' },
-      ],
     },
     interrupted: {
       // RES-1..3: the provoking action waits while its window resolves.
@@ -88,7 +90,7 @@ export const turnMachine = setup({
         id: 'opportunity',
         input: ({ context }) => ({ kernel: context.kernel, window: context.kernel.window! }),
       }),
-      on: { OPPORTUNITY_CLOSED: { target: 'acting', actions: stopChild('opportunity') } },
+      on: { OPPORTUNITY_CLOSED: { target: 'awaitingCommand', actions: [stopChild('opportunity'), 'advanceAction', 'followAction'] } },
     },
   },
 });

@@ -60,6 +60,19 @@ export function skipReason(state: CombatState, id: CreatureId): 'unaware' | 'can
   return null;
 }
 
+/** INIT-3: from `from` on in the order, the creatures whose turns are skipped and the index of the next to act (null: the round is over). */
+export function nextTurn(state: CombatState, from: number): { skipped: { id: CreatureId; reason: 'unaware' | 'cannot-act' }[]; index: number | null } {
+  const skipped: { id: CreatureId; reason: 'unaware' | 'cannot-act' }[] = [];
+  if (fightOver(state)) return { skipped, index: null };
+  for (let i = from; i < state.order.length; i++) {
+    const id = state.order[i]!;
+    const reason = skipReason(state, id);
+    if (reason === null) return { skipped, index: i };
+    skipped.push({ id, reason });
+  }
+  return { skipped, index: null };
+}
+
 export function skipTurn(kernel: Kernel, id: CreatureId, reason: 'unaware' | 'cannot-act'): void {
   commit(kernel, [{ type: 'TurnSkipped', id, reason, rules: reason === 'unaware' ? ['SURP-2'] : ['INIT-3'] }]);
 }
