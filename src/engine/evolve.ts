@@ -2,9 +2,10 @@
 import { castDraft, produce, setAutoFreeze, type Draft } from 'immer';
 import type { CombatEvent, EventOf } from '../model/events.ts';
 import type { CombatState, CreatureState, TurnState } from '../model/state.ts';
-import { canActNow } from './queries.ts';
+import { canCreatureAct, statsOf } from './queries.ts';
 
-type Handlers = { [T in CombatEvent['type']]: (draft: Draft<CombatState>, event: EventOf<T>) => void };
+// `base` is the state before the produce: stat blocks never change, so they are read there, not through the draft.
+type Handlers = { [T in CombatEvent['type']]: (draft: Draft<CombatState>, event: EventOf<T>, base: CombatState) => void };
 
 const creature = (draft: Draft<CombatState>, id: string): Draft<CreatureState> => {
   const found = draft.creatures[id];
@@ -19,8 +20,9 @@ const freshTurn = (actor: string, surprise: boolean, disabled: boolean): TurnSta
 };
 
 /** Once the acting creature can no longer act, its turn is over (RES-1). */
-const closeTurnIfDropped = (draft: Draft<CombatState>, id: string): void => {
-  if (draft.turn?.actor === id && !canActNow(draft as CombatState, id)) draft.turn.over = true;
+const closeTurnIfDropped = (draft: Draft<CombatState>, id: string, base: CombatState): void => {
+  const turn = draft.turn;
+  if (turn?.actor === id && !canCreatureAct(draft.creatures[id] as CreatureState, statsOf(base, id))) turn.over = true;
 };
 
 const HANDLERS: Handlers = {
@@ -42,7 +44,7 @@ const HANDLERS: Handlers = {
   TurnBegan: (d, e) => {
     const c = creature(d, e.id);
     c.aooUsed = 0; // AOO-2: the count resets at the start of its own turn
-    c.effects = []; // CORE-7, CORE-8: effects last until its next turn
+    if (c.effects.length > 0) c.effects = []; // CORE-7, CORE-8: effects last until its next turn
     c.powerAttack = 0; // AOO-6: chosen anew each turn
     d.turn = castDraft(freshTurn(e.id, e.surprise, e.limited));
   },
@@ -93,24 +95,24 @@ const HANDLERS: Handlers = {
     if (!c.ignoring.includes(e.flanker)) c.ignoring.push(e.flanker);
   },
   AttackRolled: (d, e) => {
-    const attacker = creature(d, e.attacker);
     // SNK-7: invisibility (not greater) ends when its subject attacks.
-    attacker.conditions = attacker.conditions.filter((c) => c !== 'invisible');
+    const attacker = creature(d, e.attacker);
+    if (attacker.conditions.includes('invisible')) attacker.conditions = attacker.conditions.filter((c) => c !== 'invisible');
   },
-  DamageDealt: (d, e) => {
+  DamageDealt: (d, e, base) => {
     const c = creature(d, e.target);
     if (e.nonlethal) {
       c.nonlethal += e.amount;
-      closeTurnIfDropped(d, e.target);
+      closeTurnIfDropped(d, e.target, base);
       return;
     }
     c.hp -= e.amount;
     if (c.hp < 0 && e.cause !== 'bleeding') c.stable = false;
-    closeTurnIfDropped(d, e.target);
+    closeTurnIfDropped(d, e.target, base);
   },
-  HealingReceived: (d, e) => {
+  HealingReceived: (d, e, base) => {
     const c = creature(d, e.target);
-    c.hp = Math.min(d.stats[e.target]?.maxHp ?? c.hp, c.hp + e.amount);
+    c.hp = Math.min(base.stats[e.target]?.maxHp ?? c.hp, c.hp + e.amount);
     if (c.hp > 0) c.stable = false;
   },
   EffectStarted: (d, e) => {
@@ -152,19 +154,25 @@ const HANDLERS: Handlers = {
 /** Every event type evolve knows, for checking logs. */
 export const EVENT_TYPES = Object.keys(HANDLERS) as CombatEvent['type'][];
 
-export function applyEvent(draft: Draft<CombatState>, event: CombatEvent): void {
-  (HANDLERS[event.type] as (d: Draft<CombatState>, e: CombatEvent) => void)(draft, event);
+export function applyEvent(draft: Draft<CombatState>, event: CombatEvent, base: CombatState): void {
+  (HANDLERS[event.type] as (d: Draft<CombatState>, e: CombatEvent, b: CombatState) => void)(draft, event, base);
 }
 
+/** Events that only record (a roll, a skip, an outcome told elsewhere): folding them changes nothing. */
+const RECORD_ONLY: ReadonlySet<CombatEvent['type']> = new Set<CombatEvent['type']>([
+  'InitiativeTieRolled', 'TurnSkipped', 'MovementStopped', 'OpportunityDeclined', 'OpportunityFoiled', 'ManeuverRolled',
+  'TumbleChecked', 'ConcentrationChecked', 'SpellResolved', 'SpellLost', 'ActionFoiled',
+]);
+
 export function evolve(state: CombatState, event: CombatEvent): CombatState {
-  return produce(state, (draft) => applyEvent(draft, event));
+  return evolveAll(state, [event]);
 }
 
 /** One produce for all the events of a command (DESIGN.md performance budget). */
 export function evolveAll(state: CombatState, events: readonly CombatEvent[]): CombatState {
-  if (events.length === 0) return state;
+  if (events.every((e) => RECORD_ONLY.has(e.type))) return state;
   return produce(state, (draft) => {
-    for (const event of events) applyEvent(draft, event);
+    for (const event of events) applyEvent(draft, event, state);
   });
 }
 

@@ -30,9 +30,13 @@ export function hpStateOf(state: CombatState, id: CreatureId): HpState {
 const INCAPACITATING: readonly Condition[] = ['helpless', 'unconscious', 'stunned'];
 
 export function canActNow(state: CombatState, id: CreatureId): boolean {
-  const c = creatureOf(state, id);
+  return canCreatureAct(creatureOf(state, id), statsOf(state, id));
+}
+
+/** canActNow for a creature and its stat block (evolve calls it on a draft, with the static stats). */
+export function canCreatureAct(c: CreatureState, stats: StatBlock): boolean {
   // Nonlethal damage beyond current hit points knocks a creature out.
-  if (!HP_STATE_CAN_ACT[hpState(c.hp, c.stable, statsOf(state, id).creatureType)] || c.nonlethal > c.hp) return false;
+  if (!HP_STATE_CAN_ACT[hpState(c.hp, c.stable, stats.creatureType)] || c.nonlethal > c.hp) return false;
   const conditions = c.conditions;
   for (let i = 0; i < conditions.length; i++) if (INCAPACITATING.includes(conditions[i]!)) return false;
   return true;
