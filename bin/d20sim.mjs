@@ -1,7 +1,18 @@
 #!/usr/bin/env node
 // Entry point: registers tsx's loader, then runs the TypeScript CLI, so a fresh clone runs without a build
 // step (worker threads load their TypeScript through src/sim/worker.mjs).
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { register } from 'tsx/esm/api';
+
+// Bulk runs (one worker per core) keep garbage collection on each fight's own thread: V8's GC helper
+// threads would otherwise compete with the other workers for the same cores. The flag cannot be set
+// once V8 is running, so these commands start node again with it.
+const BULK_COMMANDS = ['montecarlo', 'versus'];
+if (BULK_COMMANDS.includes(process.argv[2] ?? '') && !process.execArgv.includes('--single-threaded-gc')) {
+  const child = spawnSync(process.execPath, ['--single-threaded-gc', ...process.execArgv, fileURLToPath(import.meta.url), ...process.argv.slice(2)], { stdio: 'inherit' });
+  process.exit(child.status ?? 1);
+}
 
 register();
 const { main } = await import('../src/cli/main.ts');

@@ -5,6 +5,7 @@ import type { BotName } from '../bots/registry.ts';
 import type { Encounter } from '../model/stats.ts';
 import { emptyAggregate, mergeAggregates, type Aggregate } from './aggregate.ts';
 import { runBatch, type BatchTask } from './batch.ts';
+import { workerModule } from './worker-bundle.ts';
 
 export interface StudyOptions {
   readonly runs: number;
@@ -48,8 +49,9 @@ export async function runMonteCarlo(encounter: Encounter, options: StudyOptions)
     return agg;
   }
   // A modest heap per worker: V8 otherwise lets garbage pile up to hundreds of MB before collecting.
+  const worker = await workerModule();
   const pool = new Tinypool({
-    filename: new URL('./worker.mjs', import.meta.url).href,
+    filename: worker.url,
     minThreads: options.workers,
     maxThreads: options.workers,
     resourceLimits: { maxOldGenerationSizeMb: 160 },
@@ -58,6 +60,7 @@ export async function runMonteCarlo(encounter: Encounter, options: StudyOptions)
     await Promise.all(work.map(async (task) => finished((await pool.run(task)) as Aggregate, task)));
   } finally {
     await pool.destroy();
+    worker.dispose();
   }
   return agg;
 }
