@@ -46,9 +46,9 @@ export function isFlanking(state: CombatState, attacker: CreatureId, defender: C
       !ignored(ally) &&
       !areFoes(state, ally, attacker) &&
       areFoes(state, ally, defender) &&
+      isFlankingLine(place(attacker), place(ally), place(defender)) && // the cheap geometry first
       threatensCreature(state, ally, defender) &&
-      sees(state, defender, ally) && // FLK-3: only flankers the defender can see
-      isFlankingLine(place(attacker), place(ally), place(defender)),
+      sees(state, defender, ally), // FLK-3: only flankers the defender can see
   );
 }
 
