@@ -85,8 +85,9 @@ function program(out: (line: string) => void, warn: (line: string) => void): Com
     .option('--monsters <bot>', 'bot for the monsters side', 'brute')
     .option('--runs <n>', 'number of fights', '100')
     .option('--seed <seed>', 'seed of the study (each run derives its own)', '1')
+    .option('--workers <k>', 'worker threads (default: one per core)')
     .option('--max-rounds <n>', 'a fight still going after this many rounds is a draw', '100')
-    .option('--json <file>', 'write the results as JSON')
+    .option('--json <file>', 'write the report as JSON (the montecarlo format)')
     .action((file: string, opts: VersusOptions) => versusCommand(file, opts, out));
   cli
     .command('montecarlo')
