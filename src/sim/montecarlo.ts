@@ -4,7 +4,7 @@ import Tinypool from 'tinypool';
 import type { BotName } from '../bots/registry.ts';
 import type { Encounter } from '../model/stats.ts';
 import { emptyAggregate, mergeAggregates, type Aggregate } from './aggregate.ts';
-import { runBatch, type BatchTask } from './batch.ts';
+import type { BatchTask, runBatch } from './batch.ts';
 import { workerModule } from './worker-bundle.ts';
 
 export interface StudyOptions {
@@ -44,12 +44,18 @@ export async function runMonteCarlo(encounter: Encounter, options: StudyOptions)
     done += task.end - task.start;
     options.onProgress?.(done, total);
   };
+  // The same compiled bundle runs the fights whether in this thread or in worker threads.
+  const worker = await workerModule();
   if (options.workers <= 1) {
-    for (const task of work) finished(runBatch(task), task);
+    try {
+      const { default: run } = (await import(worker.url)) as { default: typeof runBatch };
+      for (const task of work) finished(run(task), task);
+    } finally {
+      worker.dispose();
+    }
     return agg;
   }
   // A modest heap per worker: V8 otherwise lets garbage pile up to hundreds of MB before collecting.
-  const worker = await workerModule();
   const pool = new Tinypool({
     filename: worker.url,
     minThreads: options.workers,
