@@ -482,19 +482,20 @@ class Planner {
   /** Foes that get a movement opportunity along `path` (PROV-1, PROV-2, AVOID-2), by the threat grids. */
   private pathProvokers(path: readonly Square[], mode: 'move' | 'withdraw'): CreatureId[] {
     const { width } = this.state.map;
-    const size = statsOf(this.state, this.me).size;
-    const already = new Set(this.turn.movementOpportunities);
+    const n = spaceOf(statsOf(this.state, this.me).size);
+    const already = this.turn.movementOpportunities;
     const out: CreatureId[] = [];
-    let here = this.here;
-    for (const [i, next] of path.entries()) {
-      const after = squaresOf(next, size);
-      const left = squaresOf(here, size).filter((sq) => !after.some((a) => a[0] === sq[0] && a[1] === sq[1]));
-      for (const [foe, grid] of this.threatGrids) {
-        if (already.has(foe) || out.includes(foe)) continue;
-        if (mode === 'withdraw' && i === 0) continue; // AVOID-2 (the grids hold only foes the actor sees)
-        if (left.some((sq) => grid[sq[1] * width + sq[0]] === 1)) out.push(foe);
+    let [hx, hy] = this.here;
+    for (let i = 0; i < path.length; i++) {
+      const [nx, ny] = path[i]!;
+      // AVOID-2: a withdraw's first square provokes nobody (the grids hold only foes the actor sees).
+      if (!(mode === 'withdraw' && i === 0)) {
+        for (const [foe, grid] of this.threatGrids) {
+          if (already.includes(foe) || out.includes(foe)) continue;
+          if (leavesThreatened(grid, width, hx, hy, nx, ny, n)) out.push(foe);
+        }
       }
-      here = next;
+      [hx, hy] = [nx, ny];
     }
     return out;
   }
@@ -758,4 +759,17 @@ function takeOpportunity(request: OpportunityRequest, memory: Memory, w: Tactici
     later = Math.max(later, likely * threatValueOfAoo(world, w, reactor, foe, caster ? 'spell' : null));
   }
   return now >= later;
+}
+
+/** Does a square of the n-by-n space at (hx, hy), not covered by the space at (nx, ny), lie in `grid`? (PROV-1) */
+function leavesThreatened(grid: Uint8Array, width: number, hx: number, hy: number, nx: number, ny: number, n: number): boolean {
+  for (let dy = 0; dy < n; dy++) {
+    for (let dx = 0; dx < n; dx++) {
+      const x = hx + dx;
+      const y = hy + dy;
+      const stillCovered = x >= nx && x < nx + n && y >= ny && y < ny + n;
+      if (!stillCovered && grid[y * width + x] === 1) return true;
+    }
+  }
+  return false;
 }
