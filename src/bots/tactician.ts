@@ -625,7 +625,8 @@ class Planner {
     const { world, me } = this;
     const size = statsOf(this.state, me).size;
     const infos = this.foeInfos();
-    const plan: { foe: CreatureId; target: CreatureId; mode: Mode; weight: number }[] = [];
+    // The foes' plans depend only on this key (who is nearest, how each foe could reach the actor, who is
+    // still up): look it up before building them.
     let key = `${acDelta}`;
     for (const f of infos) {
       const alive = 1 - (kills.get(f.id) ?? 0);
@@ -633,26 +634,31 @@ class Planner {
         key += '|x';
         continue;
       }
-      const modeOf = (d: number): Mode | null =>
-        f.reach > 0 && d <= f.reach ? 'full' : f.reach > 0 && d <= f.speed + f.reach ? 'one' : f.ranged && d <= 60 ? 'shoot' : null;
+      const dMe = spaceDistanceFeet(f.at, f.size, at, size);
+      const meNearest = !f.nearest || dMe <= f.nearest.d;
+      const meMode = foeMode(f, dMe);
+      key += `|${meNearest ? 1 : 0}${meMode ?? '-'}${alive === 1 ? '' : alive.toFixed(2)}`;
+    }
+    const cached = this.exposureCache.get(key);
+    if (cached !== undefined) return cached;
+    const plan: { foe: CreatureId; target: CreatureId; mode: Mode; weight: number }[] = [];
+    for (const f of infos) {
+      const alive = 1 - (kills.get(f.id) ?? 0);
+      if (alive <= 0.001) continue;
       const dMe = spaceDistanceFeet(f.at, f.size, at, size);
       const meNearest = !f.nearest || dMe <= f.nearest.d;
       const main = meNearest ? { x: me, d: dMe } : f.nearest!;
-      const mainMode = modeOf(main.d);
+      const mainMode = foeMode(f, main.d);
       const others: { x: CreatureId; mode: Mode }[] = [];
       const consider = (x: CreatureId, d: number) => {
-        const m = modeOf(d);
+        const m = foeMode(f, d);
         if (x !== main.x && (m === 'full' || m === 'one')) others.push({ x, mode: m });
       };
       consider(me, dMe);
       for (const o of f.others) consider(o.x, o.d);
       if (mainMode) plan.push({ foe: f.id, target: main.x, mode: mainMode, weight: (others.length ? 0.8 : 1) * (mainMode === 'shoot' ? 0.5 : 1) * alive });
       for (const o of others) plan.push({ foe: f.id, target: o.x, mode: o.mode, weight: (0.2 / others.length) * alive });
-      const meMode = modeOf(dMe);
-      key += `|${meNearest ? 1 : 0}${meMode ?? '-'}${alive === 1 ? '' : alive.toFixed(2)}`;
     }
-    const cached = this.exposureCache.get(key);
-    if (cached !== undefined) return cached;
     const byTarget = new Map<CreatureId, Dist>();
     for (const p of plan) {
       const h = world.toDrop(p.target);
@@ -772,4 +778,9 @@ function leavesThreatened(grid: Uint8Array, width: number, hx: number, hy: numbe
     }
   }
   return false;
+}
+
+/** How a foe would attack a creature `d` feet away next round: full attack, move and attack, shoot, or not. */
+function foeMode(f: FoeInfo, d: number): Mode | null {
+  return f.reach > 0 && d <= f.reach ? 'full' : f.reach > 0 && d <= f.speed + f.reach ? 'one' : f.ranged && d <= 60 ? 'shoot' : null;
 }
