@@ -2,17 +2,18 @@
 //
 //   npx tsx bench/tournament-search.ts [N] [--jobs J] [--only name,name] [--seat heroes|monsters]
 //        [--opponent tactician|brute] [--bot search] [--baseline tactician] [--search '{"budget":8}']
-//        [--cache file.json]
+//        [--cache file.json] [--cache-search]
 //
 // For each encounter and seat: N fights (seeds 0..N-1) with `--bot` (default search) in the seat against the
 // `--opponent` bot (default tactician), and N fights with `--baseline` (default tactician) in the same seat
 // against the same opponent. Prints each win rate and the difference with a 95% interval (normal
 // approximation for the difference of two proportions). Draws (the round limit, or both sides down) count as
 // not won. Fights that are the same pairing (the baseline against itself serves both seats) are played once.
-// `--cache` keeps per-fight outcomes of every pairing in a JSON file, so that reruns only play what changed
-// (keyed by the pairing's name, so only cache bots whose code is not being changed, e.g. the baseline).
+// `--cache` keeps per-fight outcomes of the pairings without the search bot in a JSON file, so that reruns
+// only play what changed (keyed by the bots' names: do not change their code between runs); with
+// `--cache-search` the search bot's fights too, keyed by its options and the git commit (a clean tree only).
 // Fights are spread over J worker processes (default 1).
-import { fork } from 'node:child_process';
+import { execSync, fork } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Controller } from '../src/bots/controller.ts';
@@ -67,6 +68,13 @@ function runJob(job: Job): JobResult {
   return { outcomes, ms: performance.now() - start };
 }
 
+/** The search bot's identity for the cache: its options and the commit (refused with uncommitted changes). */
+function searchVersion(options: SearchOptions): string {
+  const root = fileURLToPath(new URL('..', import.meta.url));
+  if (execSync('git status --porcelain src', { cwd: root }).toString().trim() !== '') throw new Error('--cache-search needs a clean src tree');
+  return `${JSON.stringify(options)}@${execSync('git rev-parse --short HEAD', { cwd: root }).toString().trim()}`;
+}
+
 export function interval(w1: number, n1: number, w2: number, n2: number): { diff: number; lo: number; hi: number } {
   const p1 = w1 / n1;
   const p2 = w2 / n2;
@@ -105,12 +113,15 @@ async function main(): Promise<void> {
   console.log(`encounters: ${files.join(', ')}`);
 
   const pairingOf = (seat: Seat, inSeat: string): Pairing => (seat === 'heroes' ? { heroes: inSeat, monsters: opponent } : { heroes: opponent, monsters: inSeat });
-  const nameOf = (file: string, p: Pairing) => `${file}|${p.heroes}|${p.monsters}`;
+  const named = (bot: string) => (bot === 'search' && searchTag ? `search${searchTag}` : bot);
+  const nameOf = (file: string, p: Pairing) => `${file}|${named(p.heroes)}|${named(p.monsters)}`;
   // Cached outcomes, only for pairings without the search bot unless asked (its options change between runs).
   const cache: Record<string, string> = cacheFile && existsSync(cacheFile) ? (JSON.parse(readFileSync(cacheFile, 'utf8')) as Record<string, string>) : {};
-  const cacheable = (p: Pairing) => p.heroes !== 'search' && p.monsters !== 'search';
+  const searchTag = args.includes('--cache-search') ? searchVersion(searchOptions) : null;
+  const cacheable = (p: Pairing) => (p.heroes !== 'search' && p.monsters !== 'search') || searchTag !== null;
 
   const tallies = new Map<string, Tally>();
+  const cacheableKeys = new Set<string>();
   const jobs: (Job & { key: string; offset: number })[] = [];
   const chunk = 10;
   for (const file of files) {
@@ -119,8 +130,9 @@ async function main(): Promise<void> {
         const pairing = pairingOf(seat, inSeat);
         const key = nameOf(file, pairing);
         if (tallies.has(key)) continue;
+        if (cacheable(pairing)) cacheableKeys.add(key);
         const cached = cacheFile && cacheable(pairing) ? (cache[key] ?? '') : '';
-        const tally: Tally = { outcomes: Array.from({ length: n }, (_, i) => cached[i]), ms: 0, played: 0 };
+        const tally: Tally = { outcomes: Array.from({ length: n }, (_, i) => (cached[i] === '?' ? undefined : cached[i])), ms: 0, played: 0 };
         tallies.set(key, tally);
         for (let s = 0; s < n; s += chunk) {
           const seeds = Array.from({ length: Math.min(chunk, n - s) }, (_, i) => s + i).filter((i) => tally.outcomes[i] === undefined);
@@ -129,6 +141,16 @@ async function main(): Promise<void> {
       }
     }
   }
+  // Written after every chunk: a long run stopped midway keeps what it played.
+  const saveCache = () => {
+    if (!cacheFile) return;
+    for (const [key, t] of tallies) {
+      if (!cacheableKeys.has(key)) continue;
+      const s = t.outcomes.map((o) => o ?? '?').join('').replace(/\?+$/, '');
+      if (s.length >= (cache[key]?.length ?? 0)) cache[key] = s;
+    }
+    writeFileSync(cacheFile, JSON.stringify(cache, null, 1));
+  };
   const started = performance.now();
   let done = 0;
   await runAll(jobs, workers, (job, r) => {
@@ -137,19 +159,11 @@ async function main(): Promise<void> {
     t.ms += r.ms;
     t.played += job.seeds.length;
     done++;
+    saveCache();
     if (done % 10 === 0) process.stdout.write(`[${done}/${jobs.length} ${((performance.now() - started) / 1000).toFixed(0)}s]`);
     else process.stdout.write('.');
   });
-  if (cacheFile) {
-    for (const [key, t] of tallies) {
-      const [file, heroes, monsters] = key.split('|');
-      if (!cacheable({ heroes: heroes!, monsters: monsters! })) continue;
-      const s = t.outcomes.map((o) => o ?? '?').join('').replace(/\?+$/, '');
-      if (s.length >= (cache[key]?.length ?? 0)) cache[key] = s;
-      void file;
-    }
-    writeFileSync(cacheFile, JSON.stringify(cache, null, 1));
-  }
+  saveCache();
   console.log('');
   let allGood = true;
   const rate = (t: Tally, seat: Seat) => t.outcomes.filter((o) => o === seat[0]).length;

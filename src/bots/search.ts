@@ -124,7 +124,8 @@ export function rollout(request: Pick<CommandRequest, 'state' | 'actor' | 'event
   const order = request.state.order;
   const slot = (round: number, id: CreatureId) => round * (order.length + 1) + order.indexOf(id);
   const stop = slot(request.state.round + depth, request.actor);
-  for (let guard = 0; guard < 400; guard++) {
+  const most = 4 * order.length * depth + 8; // commands (a safety cap: turns are a few commands each)
+  for (let guard = 0; guard < most; guard++) {
     const prompt = combat.prompt;
     if (prompt.kind !== 'command') break;
     if (slot(combat.state.round, prompt.actor) >= stop) break;
