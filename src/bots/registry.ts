@@ -11,7 +11,7 @@ const FACTORIES = {
   random: (seed: number) => randomBot(seed),
   brute: () => bruteBot(),
   tactician: () => tacticianBot(),
-  search: (seed: number) => searchBot({ seed, prior: tacticianBot() }),
+  search: (seed: number) => searchBot({ seed }),
 } as const satisfies Record<BotName, (seed: number) => Controller>;
 
 export const isBotName = (name: string): name is BotName => (BOT_NAMES as readonly string[]).includes(name);

@@ -1,103 +1,205 @@
-// The search bot: Monte Carlo rollouts over the engine itself. For each shortlisted command it resumes the
-// fight from the current state with fresh dice, plays on with a fast policy for every side, and keeps the
-// command whose outcomes score best for its side. Budget: candidates x rollouts, each a few rounds deep.
+// The search bot: the tactician's plan, checked by looking ahead where it matters.
+//
+// At each decision the tactician (the prior) ranks its options. When several distinct options score within
+// `window` of its best, the search plays each of them out through the engine itself: it resumes the fight
+// from the current state with sampled dice (the same dice for every candidate: common random numbers), lets
+// tacticians play every creature (the actor's own turn included) until the actor's next turn (`depth`
+// rounds), and scores the outcome with a static evaluator: each creature's fighting power (damage per round)
+// weighted by the hit points it has left, its side's minus the foes'. The best mean outcome replaces the
+// prior's choice only when it beats it by `margin`. The budget is counted in rollouts, never in time, so a
+// seed always gives the same fight.
 import { resumeCombat, type Combat } from '../combat/combat.ts';
 import { seededDice } from '../dice/seeded.ts';
 import type { Command } from '../model/commands.ts';
-import type { SideName } from '../model/ids.ts';
+import type { CombatEvent } from '../model/events.ts';
+import type { CreatureId, SideName } from '../model/ids.ts';
 import type { CombatState } from '../model/state.ts';
-import { hpStateOf, statsOf } from '../engine/queries.ts';
-import type { LegalCommand } from '../engine/legal.ts';
+import { canActNow, hpStateOf, statsOf } from '../engine/queries.ts';
+import { legalCommands, type LegalCommand } from '../engine/legal.ts';
+import { planCommand } from '../engine/plan.ts';
 import { botRandom, type CommandRequest, type Controller } from './controller.ts';
-import { closerCommand } from './closer.ts';
+import { observe, type Observation } from './observation.ts';
+import { tacticianBot } from './tactician.ts';
+import { Memory, World } from './tactics/world.ts';
 
 export interface SearchOptions {
   readonly seed?: number;
+  /** Most options of the prior weighed at one decision (its own choice included). */
   readonly candidates?: number;
+  /** Sampled futures per candidate. */
   readonly rollouts?: number;
-  /** Rounds played out past the current one in each rollout. */
+  /** Rounds played out: the rollout stops when the actor's turn has come round this many times. */
   readonly depth?: number;
-  /** The policy inside rollouts (default: the brute's closer rules for every side). */
-  readonly policy?: (state: CombatState, actor: string) => Command;
-  /** A bot whose choice is the default, kept unless a rollout-tested alternative beats it clearly. */
-  readonly prior?: Controller;
-  /** How much better (mean score per rollout) an alternative must do to replace the prior's choice. */
+  /** Options scoring within this much of the prior's best (its own units) are searched. */
+  readonly window?: number;
+  /** How much better (mean evaluation) an alternative must do to replace the prior's choice. */
   readonly margin?: number;
+  /** Most decisions searched per fight (a budget cap; later decisions follow the prior). */
+  readonly maxSearches?: number;
+  /** Search only the first command of a turn (the turn's plan); the rest of the turn follows the prior. */
+  readonly firstOnly?: boolean;
+  /** The prior's options, best first (default: the tactician's); its first legal one is the default choice. */
+  readonly rank?: (request: CommandRequest) => readonly Ranked[];
 }
 
-/** Higher is better for `side`: hit points kept, foes' lost, and the outcome. */
-export function evaluate(state: CombatState, side: SideName): number {
+export const SEARCH_DEFAULTS = { candidates: 2, rollouts: 2, depth: 1, window: 0.5, margin: 0, maxSearches: 8, firstOnly: true } as const;
+
+/** Fighting power of each creature (damage per round, healing included), as the actor's side rates it. */
+export function threats(state: CombatState, actor: CreatureId, observation: Observation): Map<CreatureId, number> {
+  const world = new World(state, actor, observation, new Memory());
+  return new Map(state.listed.map((id) => [id, world.threat(id)]));
+}
+
+/**
+ * Higher is better for `side`: per creature still able to fight, its fighting power times (1 + half the
+ * share of hit points it has left); the downed count a little (they may be healed), the dead nothing.
+ */
+export function evaluate(state: CombatState, side: SideName, threat: ReadonlyMap<CreatureId, number>): number {
   let score = 0;
+  let total = 0;
   for (const id of state.listed) {
     const c = state.creatures[id]!;
     const s = statsOf(state, id);
+    const t = threat.get(id) ?? 1;
+    total += t;
     const standing = hpStateOf(state, id);
-    const value = standing === 'fine' || standing === 'disabled' ? 0.5 + c.hp / s.maxHp / 2 : 0;
+    const value = canActNow(state, id) ? t * (1 + (0.5 * Math.max(0, c.hp)) / s.maxHp) : standing === 'dead' ? 0 : 0.1 * t;
     score += s.side === side ? value : -value;
   }
-  if (state.phase === 'ended') score += state.winner === side ? 4 : state.winner === null ? 0 : -4;
+  if (state.phase === 'ended') score += state.winner === side ? total : state.winner === null ? 0 : -total;
   return score;
 }
 
 const key = (c: Command): string => JSON.stringify(c);
 
-/** A handful of sensible commands: attacks and spells, the brute's move, safe steps, ending the turn. */
-export function shortlist(request: CommandRequest, limit: number): Command[] {
-  const { legal, state, actor } = request;
-  const out = new Map<string, Command>();
-  const add = (c: Command) => out.size < limit && !out.has(key(c)) && out.set(key(c), c);
-  const isLegal = (c: Command) => legal.some((l) => key(l.command) === key(c));
-  const brute = closerCommand(state, actor);
-  if (isLegal(brute)) add(brute);
-  const pick = (p: (l: LegalCommand) => boolean) => legal.filter(p).forEach((l) => add(l.command));
-  pick((l) => l.command.type === 'FullAttack');
-  pick((l) => l.command.type === 'Attack' && statsOf(state, actor).attacks.find((a) => a.name === (l.command as { with: string | null }).with)?.kind !== 'ranged');
-  pick((l) => l.command.type === 'CastSpell' && l.provokes.length === 0);
-  pick((l) => l.command.type === 'FiveFootStep');
-  pick((l) => l.command.type === 'Withdraw' && l.provokes.length === 0 && l.command.path.length >= 2);
-  add({ type: 'EndTurn', actor });
-  return [...out.values()];
+export interface Ranked {
+  readonly command: Command;
+  readonly score: number;
 }
 
-function rollout(state: CombatState, command: Command, seed: string, depth: number, policy: (s: CombatState, a: string) => Command): CombatState {
-  const combat: Combat = resumeCombat(state, { dice: seededDice(seed), onOpportunity: () => ({ take: true, with: null }) });
-  const first = combat.send(command);
-  if (!first.ok) return state;
-  const lastRound = state.round + depth;
-  for (let guard = 0; guard < 2000; guard++) {
+/** The prior's distinct, legal options within `window` of its best, best first (at most `limit`). */
+export function candidatesOf(state: CombatState, ranked: readonly Ranked[], preferred: Command, limit: number, window: number): Command[] {
+  const out: Command[] = [preferred];
+  const seen = new Set([key(preferred)]);
+  const top = ranked[0]?.score ?? 0;
+  for (const o of ranked) {
+    if (out.length >= limit || o.score < top - window) break;
+    const k = key(o.command);
+    if (seen.has(k)) continue;
+    seen.add(k);
+    if (o.command.type === 'EndTurn' || planCommand(state, o.command).ok) out.push(o.command);
+  }
+  return out;
+}
+
+/**
+ * Plays `command` and then tacticians for every creature until the actor's turn comes round `depth` more
+ * times (or the fight ends). Returns null when the engine refuses the command.
+ */
+export function rollout(request: Pick<CommandRequest, 'state' | 'actor' | 'events'>, command: Command, seed: string, depth: number): CombatState | null {
+  const base = request.events;
+  const heroes = tacticianBot();
+  const monsters = tacticianBot();
+  const botOf = (side: SideName): Controller => (side === 'heroes' ? heroes : monsters);
+  let running: Combat | null = null;
+  const eventsNow = (): readonly CombatEvent[] => (running ? base.concat(running.events) : base);
+  const combat = resumeCombat(request.state, {
+    dice: seededDice(seed),
+    onOpportunity: (prompt, state) => {
+      const side = statsOf(state, prompt.reactor).side;
+      let observation: Observation | null = null;
+      return botOf(side).chooseOpportunity({
+        ...prompt,
+        state,
+        get observation() {
+          return (observation ??= observe(state, eventsNow(), side));
+        },
+      });
+    },
+  });
+  running = combat;
+  if (!combat.send(command).ok) return null;
+  // Time in turns: stop when the actor's slot in the initiative order comes round `depth` more times (even
+  // when the actor itself is down).
+  const order = request.state.order;
+  const slot = (round: number, id: CreatureId) => round * (order.length + 1) + order.indexOf(id);
+  const stop = slot(request.state.round + depth, request.actor);
+  const most = 4 * order.length * depth + 8; // commands (a safety cap: turns are a few commands each)
+  for (let guard = 0; guard < most; guard++) {
     const prompt = combat.prompt;
-    if (prompt.kind !== 'command' || combat.state.round > lastRound) break;
-    if (!combat.send(policy(combat.state, prompt.actor)).ok) combat.send({ type: 'EndTurn', actor: prompt.actor });
+    if (prompt.kind !== 'command') break;
+    if (slot(combat.state.round, prompt.actor) >= stop) break;
+    const events = combat.events;
+    const state = combat.state;
+    const side = statsOf(state, prompt.actor).side;
+    const all = base.concat(events);
+    let legal: LegalCommand[] | null = null;
+    let observation: Observation | null = null;
+    const choice = botOf(side).chooseCommand({
+      actor: prompt.actor,
+      state,
+      events: all,
+      get observation() {
+        return (observation ??= observe(state, all, side));
+      },
+      get legal() {
+        return (legal ??= legalCommands(state));
+      },
+    });
+    if (!combat.send(choice).ok) combat.send({ type: 'EndTurn', actor: prompt.actor });
   }
   return combat.state;
 }
 
-export function searchBot(options: SearchOptions = {}): Controller {
+export interface SearchTrace {
+  readonly actor: CreatureId;
+  readonly candidates: readonly Command[];
+  readonly scores: readonly number[];
+  readonly chosen: Command;
+}
+
+export function searchBot(options: SearchOptions & { readonly trace?: (t: SearchTrace) => void } = {}): Controller {
+  const o = { ...SEARCH_DEFAULTS, ...options };
   const next = botRandom(options.seed ?? 7);
-  const candidates = options.candidates ?? 6;
-  const rollouts = options.rollouts ?? 4;
-  const depth = options.depth ?? 2;
-  const policy = options.policy ?? closerCommand;
-  const prior = options.prior ?? null;
-  const margin = options.margin ?? 0.3;
+  let ranked: Ranked[] = [];
+  const prior = tacticianBot({ trace: (_actor, opts) => (ranked = opts.map((x) => ({ command: x.command, score: x.score }))) });
+  let searches = 0;
   return {
     name: 'search',
     chooseCommand(request) {
+      ranked = [];
+      let preferred: Command;
+      if (options.rank) {
+        ranked = [...options.rank(request)];
+        preferred = ranked.find((r) => r.command.type === 'EndTurn' || planCommand(request.state, r.command).ok)?.command ?? { type: 'EndTurn', actor: request.actor };
+      } else preferred = prior.chooseCommand(request);
+      if (searches >= o.maxSearches || o.candidates < 2 || o.rollouts < 1) return preferred;
+      const turn = request.state.turn;
+      if (o.firstOnly && turn && (turn.moved || turn.stepped || !turn.standardLeft)) return preferred;
+      const cands = candidatesOf(request.state, ranked, preferred, o.candidates, o.window);
+      if (cands.length < 2) return preferred;
+      searches++;
       const side = statsOf(request.state, request.actor).side;
-      const preferred = prior?.chooseCommand(request) ?? null;
-      const options = [...(preferred ? [preferred] : []), ...shortlist(request, candidates).filter((c) => !preferred || key(c) !== key(preferred))];
-      if (options.length <= 1) return options[0] ?? { type: 'EndTurn', actor: request.actor };
+      const threat = threats(request.state, request.actor, request.observation);
       // The same dice for every candidate: differences come from the commands, not the luck.
-      const seeds = Array.from({ length: rollouts }, () => String(Math.floor(next() * 2 ** 31)));
-      const scores = options.map((command) => seeds.reduce((t, seed) => t + evaluate(rollout(request.state, command, seed, depth, policy), side), 0) / rollouts);
+      const seeds = Array.from({ length: o.rollouts }, () => String(Math.floor(next() * 2 ** 31)));
+      const scores = cands.map((command) => {
+        let total = 0;
+        for (const seed of seeds) {
+          const end = rollout(request, command, seed, o.depth);
+          if (!end) return -Infinity;
+          total += evaluate(end, side, threat);
+        }
+        return total / seeds.length;
+      });
       let best = 0;
       scores.forEach((s, i) => {
         if (s > scores[best]!) best = i;
       });
-      // Keep the prior's choice unless the rollouts show something clearly better.
-      if (preferred && scores[best]! - scores[0]! < margin) return preferred;
-      return options[best]!;
+      const chosen = scores[best]! - scores[0]! > o.margin ? cands[best]! : preferred;
+      options.trace?.({ actor: request.actor, candidates: cands, scores, chosen });
+      return chosen;
     },
-    chooseOpportunity: (request) => prior?.chooseOpportunity(request) ?? { take: true, with: null },
+    chooseOpportunity: (request) => prior.chooseOpportunity(request),
   };
 }
