@@ -1,26 +1,16 @@
 // The search bot: its evaluator, its rollouts, overturning a bad prior choice, legality, determinism.
 import { describe, expect, it } from 'vitest';
 import type { Command } from '../../src/model/commands.ts';
-import type { CommandRequest } from '../../src/bots/controller.ts';
-import { observe } from '../../src/bots/observation.ts';
 import { candidatesOf, evaluate, rollout, searchBot, threats } from '../../src/bots/search.ts';
 import { tacticianBot } from '../../src/bots/tactician.ts';
-import { createCombat, type Combat } from '../../src/combat/combat.ts';
+import { createCombat } from '../../src/combat/combat.ts';
 import { playMatch } from '../../src/combat/match.ts';
-import { legalCommands, type LegalCommand } from '../../src/engine/legal.ts';
-import { statsOf } from '../../src/engine/queries.ts';
+import type { CommandRequest } from '../../src/bots/controller.ts';
+import { observe } from '../../src/bots/observation.ts';
 import { loadEncounter } from '../../src/io/encounter.ts';
 import { encounter, fighter, orc } from '../support/encounters.ts';
+import { requestFor, same } from '../support/bots.ts';
 
-const same = (a: Command, b: Command) => JSON.stringify(a) === JSON.stringify(b);
-
-function requestFor(combat: Combat): CommandRequest & { legal: LegalCommand[] } {
-  const prompt = combat.prompt;
-  if (prompt.kind !== 'command') throw new Error(`no command prompt (${prompt.kind})`);
-  const state = combat.state;
-  const side = statsOf(state, prompt.actor).side;
-  return { actor: prompt.actor, observation: observe(state, combat.events, side), legal: legalCommands(state), state, events: combat.events };
-}
 
 /** The fighter's turn, next to a wounded orc (5 hp: one longsword hit drops it 7 times in 8). */
 const duel = (seed = 3) =>

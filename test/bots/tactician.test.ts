@@ -5,27 +5,17 @@ import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Command } from '../../src/model/commands.ts';
 import type { CombatEvent } from '../../src/model/events.ts';
-import type { Controller, CommandRequest } from '../../src/bots/controller.ts';
+import type { Controller } from '../../src/bots/controller.ts';
 import { observe } from '../../src/bots/observation.ts';
 import { bruteBot } from '../../src/bots/simple.ts';
 import { tacticianBot } from '../../src/bots/tactician.ts';
 import { createCombat, type Combat } from '../../src/combat/combat.ts';
 import { playMatch } from '../../src/combat/match.ts';
 import { isFlanking } from '../../src/engine/attack-context.ts';
-import { legalCommands, type LegalCommand } from '../../src/engine/legal.ts';
-import { statsOf } from '../../src/engine/queries.ts';
 import { loadEncounter } from '../../src/io/encounter.ts';
 import { encounter, fighter, orc, wizard, type RawCombatant } from '../support/encounters.ts';
+import { requestFor, same } from '../support/bots.ts';
 
-const same = (a: Command, b: Command) => JSON.stringify(a) === JSON.stringify(b);
-
-function requestFor(combat: Combat): CommandRequest & { legal: LegalCommand[] } {
-  const prompt = combat.prompt;
-  if (prompt.kind !== 'command') throw new Error(`no command prompt (${prompt.kind})`);
-  const state = combat.state;
-  const side = statsOf(state, prompt.actor).side;
-  return { actor: prompt.actor, observation: observe(state, combat.events, side), legal: legalCommands(state), state, events: combat.events };
-}
 
 /** Plays the current creature's whole turn with `bot`; returns each command with what legal.ts said it provokes. */
 function playTurn(combat: Combat, bot: Controller): { command: Command; provokes: readonly string[] }[] {
