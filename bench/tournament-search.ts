@@ -6,8 +6,9 @@
 //
 // For each encounter and seat: N fights (seeds 0..N-1) with `--bot` (default search) in the seat against the
 // `--opponent` bot (default tactician), and N fights with `--baseline` (default tactician) in the same seat
-// against the same opponent. Prints each win rate and the difference with a 95% interval (normal
-// approximation for the difference of two proportions). Draws (the round limit, or both sides down) count as
+// against the same opponent. Prints each win rate and the difference with two 95% intervals: paired (fight i
+// of both studies has seed i, so the fights are matched pairs and only the discordant ones carry the
+// difference; this is the verdict) and, for reference, independent (two proportions). Draws (the round limit, or both sides down) count as
 // not won. Fights that are the same pairing (the baseline against itself serves both seats) are played once.
 // `--cache` keeps per-fight outcomes of the pairings without the search bot in a JSON file, so that reruns
 // only play what changed (keyed by the bots' names: do not change their code between runs); with
@@ -22,6 +23,7 @@ import { searchBot, type SearchOptions } from '../src/bots/search.ts';
 import { playMatch } from '../src/combat/match.ts';
 import { setFreezing } from '../src/engine/evolve.ts';
 import { loadEncounter } from '../src/io/encounter.ts';
+import { differenceInterval, pairedDifferenceInterval } from '../src/sim/stats.ts';
 
 const ENCOUNTERS = ['skirmish-4v4.json', 'patrol-4v4.json', 'ogre-ambush-4v4.json'];
 const fixture = (name: string) => fileURLToPath(new URL(`../fixtures/encounters/${name}`, import.meta.url));
@@ -73,14 +75,6 @@ function searchVersion(options: SearchOptions): string {
   const root = fileURLToPath(new URL('..', import.meta.url));
   if (execSync('git status --porcelain src', { cwd: root }).toString().trim() !== '') throw new Error('--cache-search needs a clean src tree');
   return `${JSON.stringify(options)}@${execSync('git rev-parse --short HEAD', { cwd: root }).toString().trim()}`;
-}
-
-export function interval(w1: number, n1: number, w2: number, n2: number): { diff: number; lo: number; hi: number } {
-  const p1 = w1 / n1;
-  const p2 = w2 / n2;
-  const se = Math.sqrt((p1 * (1 - p1)) / n1 + (p2 * (1 - p2)) / n2);
-  const diff = p1 - p2;
-  return { diff, lo: diff - 1.96 * se, hi: diff + 1.96 * se };
 }
 
 const pct = (x: number) => `${(100 * x).toFixed(1).padStart(5)}%`;
@@ -176,13 +170,20 @@ async function main(): Promise<void> {
       const b = tallies.get(nameOf(file, pairingOf(seat, baseline)))!;
       const cw = rate(c, seat);
       const bw = rate(b, seat);
-      const { diff, lo, hi } = interval(cw, n, bw, n);
-      const good = lo > 0;
+      const [lo, hi] = differenceInterval(cw, n, bw, n);
+      // The same seed in both studies: run i of each is a pair (common random numbers).
+      const w = seat[0];
+      const firstOnly = c.outcomes.filter((o, i) => o === w && b.outcomes[i] !== w).length;
+      const secondOnly = b.outcomes.filter((o, i) => o === w && c.outcomes[i] !== w).length;
+      const [plo, phi] = pairedDifferenceInterval(firstOnly, secondOnly, n);
+      const diff = (cw - bw) / n;
+      const good = plo > 0;
       allGood &&= good;
+      const ci = (l: number, h: number) => `[${(100 * l).toFixed(1)}, ${(100 * h).toFixed(1)}]`;
       console.log(
         `  ${seat.padEnd(8)} ${candidate} ${pct(cw / n)} (${cw}/${n}, ${draws(c)} draws, ${msPer(c)})` +
           `  ${baseline} ${pct(bw / n)} (${bw}/${n}, ${draws(b)} draws, ${msPer(b)})` +
-          `  diff ${diff >= 0 ? '+' : ''}${(100 * diff).toFixed(1)} pts, 95% CI [${(100 * lo).toFixed(1)}, ${(100 * hi).toFixed(1)}]${good ? '' : '  <-- not clearly better'}`,
+          `  diff ${diff >= 0 ? '+' : ''}${(100 * diff).toFixed(1)} pts, 95% CI paired ${ci(plo, phi)} (${firstOnly} won only with ${candidate}, ${secondOnly} only with ${baseline}), independent ${ci(lo, hi)}${good ? '' : '  <-- not clearly better'}`,
       );
     }
   }

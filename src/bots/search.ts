@@ -26,23 +26,40 @@ export interface SearchOptions {
   readonly seed?: number;
   /** Most options of the prior weighed at one decision (its own choice included). */
   readonly candidates?: number;
-  /** Sampled futures per candidate. */
+  /** Sampled futures per candidate before deciding (fewer when the first ones already settle it). */
   readonly rollouts?: number;
+  /** Sampled futures per candidate always played, unless the first two show no difference at all. */
+  readonly minRollouts?: number;
   /** Rounds played out: the rollout stops when the actor's turn has come round this many times. */
   readonly depth?: number;
   /** Options scoring within this much of the prior's best (its own units) are searched. */
   readonly window?: number;
   /** How much better (mean evaluation) an alternative must do to replace the prior's choice. */
   readonly margin?: number;
-  /** Most decisions searched per fight (a budget cap; later decisions follow the prior). */
+  /** How many standard errors of the paired differences an alternative's mean gain must clear to be chosen. */
+  readonly confidence?: number;
+  /** Most decisions searched per fight where the candidates' futures differ (later ones follow the prior). */
   readonly maxSearches?: number;
+  /** Most decisions looked at per fight, moot ones included (two futures each showed no difference). */
+  readonly maxLooks?: number;
   /** Search only the first command of a turn (the turn's plan); the rest of the turn follows the prior. */
   readonly firstOnly?: boolean;
   /** The prior's options, best first (default: the tactician's); its first legal one is the default choice. */
   readonly rank?: (request: CommandRequest) => readonly Ranked[];
 }
 
-export const SEARCH_DEFAULTS = { candidates: 2, rollouts: 2, depth: 1, window: 0.5, margin: 0, maxSearches: 8, firstOnly: true } as const;
+export const SEARCH_DEFAULTS = {
+  candidates: 2,
+  rollouts: 6,
+  minRollouts: 3,
+  depth: 1,
+  window: 0.5,
+  margin: 0,
+  confidence: 1,
+  maxSearches: 12,
+  maxLooks: 30,
+  firstOnly: true,
+} as const;
 
 /** Fighting power of each creature (damage per round, healing included), as the actor's side rates it. */
 export function threats(state: CombatState, actor: CreatureId, observation: Observation): Map<CreatureId, number> {
@@ -154,16 +171,83 @@ export function rollout(request: Pick<CommandRequest, 'state' | 'actor' | 'event
 export interface SearchTrace {
   readonly actor: CreatureId;
   readonly candidates: readonly Command[];
+  /** Mean evaluation of each candidate over the futures played. */
   readonly scores: readonly number[];
+  /** Futures played per candidate. */
+  readonly samples: number;
   readonly chosen: Command;
 }
 
+/** Mean and standard error of paired differences. */
+export function pairedGain(alt: readonly number[], prior: readonly number[]): { mean: number; se: number } {
+  const n = Math.min(alt.length, prior.length);
+  if (n === 0) return { mean: 0, se: Infinity };
+  let sum = 0;
+  let sq = 0;
+  for (let i = 0; i < n; i++) {
+    const d = alt[i]! - prior[i]!;
+    sum += d;
+    sq += d * d;
+  }
+  const mean = sum / n;
+  const variance = n > 1 ? Math.max(0, (sq - n * mean * mean) / (n - 1)) : Infinity;
+  return { mean, se: Math.sqrt(variance / n) };
+}
+
+export interface Weighed {
+  /** Index of the chosen candidate (0: the prior's own choice). */
+  readonly chosen: number;
+  /** Each candidate's evaluations, one per future played (the same futures for all). */
+  readonly samples: readonly (readonly number[])[];
+  /** True when the first two futures showed no difference at all between the candidates. */
+  readonly moot: boolean;
+}
+
+type Options = Required<Omit<SearchOptions, 'seed' | 'rank'>>;
+
+/**
+ * Plays the candidates over the same sampled futures. Stops after two futures when they show no difference
+ * (the choice is moot at this depth), after `minRollouts` when every alternative is already clearly worse
+ * or one clearly better, and otherwise after `rollouts`. An alternative replaces the prior's choice when
+ * its mean paired gain clears both `margin` and `confidence` standard errors.
+ */
+export function weigh(cands: readonly Command[], play: (command: Command, future: number) => number | null, o: Options): Weighed {
+  const samples: number[][] = cands.map(() => []);
+  const illegal = new Array<boolean>(cands.length).fill(false);
+  const gains = () => samples.map((s, i) => (i === 0 || illegal[i] ? null : pairedGain(s, samples[0]!)));
+  for (let future = 0; future < o.rollouts; future++) {
+    cands.forEach((command, i) => {
+      if (illegal[i]) return;
+      const value = play(command, future);
+      if (value === null) illegal[i] = true;
+      else samples[i]!.push(value);
+    });
+    if (illegal[0]) return { chosen: 0, samples, moot: false };
+    if (future === 1 && samples.every((s, i) => illegal[i] || (s[0] === samples[0]![0] && s[1] === samples[0]![1]))) return { chosen: 0, samples, moot: true };
+    if (future + 1 >= o.minRollouts) {
+      const g = gains().filter((x) => x !== null);
+      const settled = g.every((x) => x.mean + 2 * x.se < 0) || g.some((x) => x.mean - 2 * x.se > o.margin);
+      if (settled) break;
+    }
+  }
+  let chosen = 0;
+  let best = 0;
+  gains().forEach((g, i) => {
+    if (g && g.mean > o.margin && g.mean > o.confidence * g.se && g.mean > best) {
+      best = g.mean;
+      chosen = i;
+    }
+  });
+  return { chosen, samples, moot: false };
+}
+
 export function searchBot(options: SearchOptions & { readonly trace?: (t: SearchTrace) => void } = {}): Controller {
-  const o = { ...SEARCH_DEFAULTS, ...options };
+  const o: Options = { ...SEARCH_DEFAULTS, ...options };
   const next = botRandom(options.seed ?? 7);
   let ranked: Ranked[] = [];
   const prior = tacticianBot({ trace: (_actor, opts) => (ranked = opts.map((x) => ({ command: x.command, score: x.score }))) });
   let searches = 0;
+  let looks = 0;
   return {
     name: 'search',
     chooseCommand(request) {
@@ -173,31 +257,31 @@ export function searchBot(options: SearchOptions & { readonly trace?: (t: Search
         ranked = [...options.rank(request)];
         preferred = ranked.find((r) => r.command.type === 'EndTurn' || planCommand(request.state, r.command).ok)?.command ?? { type: 'EndTurn', actor: request.actor };
       } else preferred = prior.chooseCommand(request);
-      if (searches >= o.maxSearches || o.candidates < 2 || o.rollouts < 1) return preferred;
+      if (searches >= o.maxSearches || looks >= o.maxLooks || o.candidates < 2 || o.rollouts < 1) return preferred;
       const turn = request.state.turn;
       if (o.firstOnly && turn && (turn.moved || turn.stepped || !turn.standardLeft)) return preferred;
       const cands = candidatesOf(request.state, ranked, preferred, o.candidates, o.window);
       if (cands.length < 2) return preferred;
-      searches++;
+      looks++;
       const side = statsOf(request.state, request.actor).side;
       const threat = threats(request.state, request.actor, request.observation);
-      // The same dice for every candidate: differences come from the commands, not the luck.
-      const seeds = Array.from({ length: o.rollouts }, () => String(Math.floor(next() * 2 ** 31)));
-      const scores = cands.map((command) => {
-        let total = 0;
-        for (const seed of seeds) {
-          const end = rollout(request, command, seed, o.depth);
-          if (!end) return -Infinity;
-          total += evaluate(end, side, threat);
-        }
-        return total / seeds.length;
+      // The same dice for every candidate (common random numbers): differences come from the commands, not the luck.
+      const seeds: string[] = [];
+      const seedOf = (future: number) => (seeds[future] ??= String(Math.floor(next() * 2 ** 31)));
+      const play = (command: Command, future: number) => {
+        const end = rollout(request, command, seedOf(future), o.depth);
+        return end ? evaluate(end, side, threat) : null;
+      };
+      const weighed = weigh(cands, play, o);
+      if (!weighed.moot) searches++;
+      const chosen = cands[weighed.chosen]!;
+      options.trace?.({
+        actor: request.actor,
+        candidates: cands,
+        scores: weighed.samples.map((s) => (s.length ? s.reduce((a, b) => a + b, 0) / s.length : -Infinity)),
+        samples: weighed.samples[0]!.length,
+        chosen,
       });
-      let best = 0;
-      scores.forEach((s, i) => {
-        if (s > scores[best]!) best = i;
-      });
-      const chosen = scores[best]! - scores[0]! > o.margin ? cands[best]! : preferred;
-      options.trace?.({ actor: request.actor, candidates: cands, scores, chosen });
       return chosen;
     },
     chooseOpportunity: (request) => prior.chooseOpportunity(request),

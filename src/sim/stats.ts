@@ -31,3 +31,16 @@ export function differenceInterval(wins1: number, n1: number, wins2: number, n2:
 
 /** A run's seed from the study's seed and its index: the same whatever the number of workers. */
 export const runSeed = (seed: string, index: number): string => `${seed}#${index}`;
+
+/**
+ * Interval for p1 - p2 when both rates come from the same n runs (paired: run i of each study used the same
+ * seed). Only the discordant runs carry the difference: `firstOnly` runs won under the first treatment and
+ * lost under the second, `secondOnly` the reverse. Normal approximation on the paired differences.
+ */
+export function pairedDifferenceInterval(firstOnly: number, secondOnly: number, n: number, confidence = 0.95): [number, number] {
+  if (n === 0) return [-1, 1];
+  const diff = (firstOnly - secondOnly) / n;
+  const se = Math.sqrt(Math.max(0, firstOnly + secondOnly - n * diff * diff)) / n;
+  const z = zFor(confidence);
+  return [diff - z * se, diff + z * se];
+}
