@@ -1,7 +1,7 @@
 // The search bot: its evaluator, its rollouts, overturning a bad prior choice, legality, determinism.
 import { describe, expect, it } from 'vitest';
 import type { Command } from '../../src/model/commands.ts';
-import { candidatesOf, evaluate, rollout, searchBot, threats } from '../../src/bots/search.ts';
+import { candidatesOf, evaluate, pairedGain, rollout, SEARCH_DEFAULTS, searchBot, threats, weigh } from '../../src/bots/search.ts';
 import { tacticianBot } from '../../src/bots/tactician.ts';
 import { createCombat } from '../../src/combat/combat.ts';
 import { playMatch } from '../../src/combat/match.ts';
@@ -93,6 +93,59 @@ describe('search: choosing', () => {
     // A margin no rollout can reach keeps the prior's choice; a window that excludes the attack too.
     expect(searchBot({ seed: 1, rank, rollouts: 4, window: 1, margin: 1000 }).chooseCommand(request)).toEqual(endTurn);
     expect(searchBot({ seed: 1, rank, rollouts: 4, window: 0.05 }).chooseCommand(request)).toEqual(endTurn);
+  });
+});
+
+describe('search: weighing candidates over the same futures', () => {
+  const o = { ...SEARCH_DEFAULTS, rollouts: 6, minRollouts: 3, margin: 0, confidence: 1 };
+  const a: Command = { type: 'EndTurn', actor: 'a' };
+  const b: Command = { type: 'TotalDefense', actor: 'a' };
+  /** A play function from a table of evaluations per candidate and future; counts the futures played. */
+  const table = (rows: Record<string, readonly number[]>) => {
+    let played = 0;
+    return {
+      play: (c: Command, future: number) => {
+        played++;
+        return rows[c.type]![future] ?? null;
+      },
+      played: () => played,
+    };
+  };
+
+  it('pairedGain: mean and standard error of the differences, future by future', () => {
+    const g = pairedGain([3, 5, 7], [1, 2, 3]);
+    expect(g.mean).toBe(3);
+    expect(g.se).toBeCloseTo(1 / Math.sqrt(3), 12);
+    expect(pairedGain([1], [0]).se).toBe(Infinity);
+    expect(pairedGain([], []).se).toBe(Infinity);
+  });
+
+  it('a decision whose first two futures show no difference is moot: the prior keeps it, after two futures', () => {
+    const t = table({ EndTurn: [1, 2, 9, 9, 9, 9], TotalDefense: [1, 2, 0, 0, 0, 0] });
+    const w = weigh([a, b], t.play, o);
+    expect(w).toMatchObject({ chosen: 0, moot: true });
+    expect(t.played()).toBe(4);
+  });
+
+  it('overturns the prior only when the gain clears its standard error', () => {
+    // Steady gain of 1 with little spread: chosen, and settled after minRollouts.
+    const clear = table({ EndTurn: [0, 0, 0, 0, 0, 0], TotalDefense: [1, 1.1, 0.9, 1, 1, 1] });
+    expect(weigh([a, b], clear.play, o)).toMatchObject({ chosen: 1, moot: false });
+    expect(clear.played()).toBe(6);
+    // The same mean gain with a wild spread: kept.
+    const noisy = table({ EndTurn: [0, 0, 0, 0, 0, 0], TotalDefense: [9, -7, 8, -6, 9, -7] });
+    expect(weigh([a, b], noisy.play, o).chosen).toBe(0);
+    expect(noisy.played()).toBe(12);
+    // A margin above the gain keeps the prior too.
+    expect(weigh([a, b], table({ EndTurn: [0, 0, 0, 0, 0, 0], TotalDefense: [1, 1.1, 0.9, 1, 1, 1] }).play, { ...o, margin: 2 }).chosen).toBe(0);
+  });
+
+  it('stops early when every alternative is clearly worse, and drops one the engine refuses', () => {
+    const worse = table({ EndTurn: [5, 5, 5, 5, 5, 5], TotalDefense: [0, 0.1, 0, 0, 0, 0] });
+    expect(weigh([a, b], worse.play, o).chosen).toBe(0);
+    expect(worse.played()).toBe(6);
+    const refused = table({ EndTurn: [0, 1, 0, 1, 0, 1], TotalDefense: [] });
+    expect(weigh([a, b], refused.play, o)).toMatchObject({ chosen: 0 });
   });
 });
 
