@@ -49,11 +49,11 @@ export interface SearchOptions {
 }
 
 export const SEARCH_DEFAULTS = {
-  candidates: 2,
+  candidates: 3,
   rollouts: 6,
   minRollouts: 3,
   depth: 1,
-  window: 0.5,
+  window: 1,
   margin: 0,
   confidence: 1,
   maxSearches: 12,
@@ -94,17 +94,29 @@ export interface Ranked {
   readonly score: number;
 }
 
-/** The prior's distinct, legal options within `window` of its best, best first (at most `limit`). */
+/** What a command does, position aside: its type and its target (two 5-foot steps are the same kind). */
+const kindOf = (c: Command): string => `${c.type}|${'target' in c ? String(c.target) : ''}`;
+
+/**
+ * The prior's distinct, legal options within `window` of its best, its choice first (at most `limit`).
+ * Options of a kind not yet listed come first (another target, another action), then the rest in rank order:
+ * alternatives that differ only in where the actor stands rarely change the next round.
+ */
 export function candidatesOf(state: CombatState, ranked: readonly Ranked[], preferred: Command, limit: number, window: number): Command[] {
   const out: Command[] = [preferred];
   const seen = new Set([key(preferred)]);
   const top = ranked[0]?.score ?? 0;
-  for (const o of ranked) {
-    if (out.length >= limit || o.score < top - window) break;
-    const k = key(o.command);
-    if (seen.has(k)) continue;
-    seen.add(k);
-    if (o.command.type === 'EndTurn' || planCommand(state, o.command).ok) out.push(o.command);
+  const close = ranked.filter((o) => o.score >= top - window);
+  const legal = (c: Command) => c.type === 'EndTurn' || planCommand(state, c).ok;
+  for (const pass of ['new kinds', 'the rest'] as const) {
+    for (const o of close) {
+      if (out.length >= limit) return out;
+      const k = key(o.command);
+      if (seen.has(k)) continue;
+      if (pass === 'new kinds' && out.some((c) => kindOf(c) === kindOf(o.command))) continue;
+      seen.add(k);
+      if (legal(o.command)) out.push(o.command);
+    }
   }
   return out;
 }
