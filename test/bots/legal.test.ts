@@ -26,7 +26,8 @@ function checked(inner: Controller, problems: string[]): Controller {
 describe.each([
   ['random', (seed: number) => randomBot(seed)],
   ['brute', () => bruteBot()],
-  ['search', (seed: number) => searchBot({ seed, candidates: 3, rollouts: 1, depth: 1 })],
+  // Two futures and no confidence bar: it overturns the prior whenever a future favours another option.
+  ['search', (seed: number) => searchBot({ seed, candidates: 3, rollouts: 2, minRollouts: 2, confidence: 0, depth: 1 })],
 ] as const)('the %s bot', (_name, make) => {
   it('returns only commands the rules accept', () => {
     fc.assert(
