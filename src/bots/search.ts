@@ -8,6 +8,7 @@
 // weighted by the hit points it has left, its side's minus the foes'. The best mean outcome replaces the
 // prior's choice only when it beats it by `margin`. The budget is counted in rollouts, never in time, so a
 // seed always gives the same fight.
+import { mean, sampleStandardDeviation } from 'simple-statistics';
 import { resumeCombat, type Combat } from '../combat/combat.ts';
 import { seededDice } from '../dice/seeded.ts';
 import type { Command } from '../model/commands.ts';
@@ -190,20 +191,12 @@ export interface SearchTrace {
   readonly chosen: Command;
 }
 
-/** Mean and standard error of paired differences. */
+/** Mean and standard error of paired differences (future by future). */
 export function pairedGain(alt: readonly number[], prior: readonly number[]): { mean: number; se: number } {
-  const n = Math.min(alt.length, prior.length);
-  if (n === 0) return { mean: 0, se: Infinity };
-  let sum = 0;
-  let sq = 0;
-  for (let i = 0; i < n; i++) {
-    const d = alt[i]! - prior[i]!;
-    sum += d;
-    sq += d * d;
-  }
-  const mean = sum / n;
-  const variance = n > 1 ? Math.max(0, (sq - n * mean * mean) / (n - 1)) : Infinity;
-  return { mean, se: Math.sqrt(variance / n) };
+  const diffs = alt.slice(0, prior.length).map((x, i) => x - prior[i]!);
+  if (diffs.length === 0) return { mean: 0, se: Infinity };
+  if (diffs.length === 1) return { mean: diffs[0]!, se: Infinity };
+  return { mean: mean(diffs), se: sampleStandardDeviation(diffs) / Math.sqrt(diffs.length) };
 }
 
 export interface Weighed {
