@@ -50,11 +50,11 @@ export interface SearchOptions {
 }
 
 export const SEARCH_DEFAULTS = {
-  candidates: 3,
+  candidates: 4,
   rollouts: 6,
   minRollouts: 3,
   depth: 1,
-  window: 1,
+  window: 1.5,
   margin: 0,
   confidence: 1,
   maxSearches: 12,
