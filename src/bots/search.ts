@@ -5,9 +5,10 @@
 // from the current state with sampled dice (the same dice for every candidate: common random numbers), lets
 // tacticians play every creature (the actor's own turn included) until the actor's next turn (`depth`
 // rounds), and scores the outcome with a static evaluator: each creature's fighting power (damage per round)
-// weighted by the hit points it has left, its side's minus the foes'. The best mean outcome replaces the
-// prior's choice only when it beats it by `margin`. The budget is counted in rollouts, never in time, so a
-// seed always gives the same fight.
+// weighted by the hit points it has left, its side's minus the foes'. The alternative with the best mean gain
+// over the same futures replaces the prior's choice only when that gain clears `margin` and `confidence`
+// standard errors (see `weigh`). The budget is counted in futures and decisions, never in time, so a seed
+// always gives the same fight.
 import { mean, sampleStandardDeviation } from 'simple-statistics';
 import { resumeCombat, type Combat } from '../combat/combat.ts';
 import { seededDice } from '../dice/seeded.ts';
@@ -283,7 +284,7 @@ export function searchBot(options: SearchOptions & { readonly trace?: (t: Search
       options.trace?.({
         actor: request.actor,
         candidates: cands,
-        scores: weighed.samples.map((s) => (s.length ? s.reduce((a, b) => a + b, 0) / s.length : -Infinity)),
+        scores: weighed.samples.map((s) => (s.length ? mean(s) : -Infinity)),
         samples: weighed.samples[0]!.length,
         chosen,
       });
