@@ -15,6 +15,7 @@ import { isBotName, type BotName } from '../src/bots/registry.ts';
 import { loadEncounter } from '../src/io/encounter.ts';
 import type { Encounter } from '../src/model/stats.ts';
 import { runMonteCarlo } from '../src/sim/montecarlo.ts';
+import { differenceInterval } from '../src/sim/stats.ts';
 
 const ENCOUNTERS = ['skirmish-4v4', 'patrol-4v4', 'ogre-ambush-4v4'];
 const SEATS = ['heroes', 'monsters'] as const;
@@ -71,10 +72,8 @@ async function study(encounter: Encounter, name: string, seat: Seat, mine: BotNa
 }
 
 function difference(a: Outcome, b: Outcome): { diff: number; lo: number; hi: number } {
-  const p1 = a.wins / a.runs;
-  const p2 = b.wins / b.runs;
-  const se = Math.sqrt((p1 * (1 - p1)) / a.runs + (p2 * (1 - p2)) / b.runs);
-  return { diff: p1 - p2, lo: p1 - p2 - 1.96 * se, hi: p1 - p2 + 1.96 * se };
+  const [lo, hi] = differenceInterval(a.wins, a.runs, b.wins, b.runs);
+  return { diff: a.wins / a.runs - b.wins / b.runs, lo, hi };
 }
 
 const pct = (x: number): string => `${(100 * x).toFixed(1)}%`;
