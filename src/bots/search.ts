@@ -58,8 +58,8 @@ export const SEARCH_DEFAULTS = {
   window: 1.5,
   margin: 0,
   confidence: 1,
-  maxSearches: 12,
-  maxLooks: 30,
+  maxSearches: 40,
+  maxLooks: 100,
   firstOnly: true,
 } as const;
 
