@@ -1,7 +1,7 @@
 // Turn machine: one creature's turn, its action budget (CORE-1), and pauses for opportunity windows.
-// Speed (issue 6): a command that leaves the turn going is one targetless transition; only a window
-// or the end of the turn raises an event that changes state.
-import { and, enqueueActions, sendParent, setup, spawnChild, stopChild } from 'xstate';
+// Speed (issue 6): a command that leaves the turn going is one targetless transition; a window or the
+// end of the turn is taken by an eventless transition (no raised event, no extra microstep).
+import { and, sendParent, setup, spawnChild, stopChild } from 'xstate';
 import type { Command } from '../src/model/commands.ts';
 import type { CreatureId } from '../src/model/ids.ts';
 import type { Kernel } from '../src/engine/kernel.ts';
@@ -18,10 +18,7 @@ export interface TurnInput {
 export type TurnEvent =
   | { type: 'BEGIN_TURN'; id: CreatureId }
   | { type: 'COMMAND'; command: Command }
-  | { type: 'OPPORTUNITY_CLOSED' }
-  // Raised by the turn itself once an action step has run.
-  | { type: 'WINDOW_OPENED' }
-  | { type: 'TURN_OVER' };
+  | { type: 'OPPORTUNITY_CLOSED' };
 
 const windowOpen = (kernel: Kernel): boolean => kernel.window !== null;
 
@@ -38,6 +35,7 @@ export const turnMachine = setup({
   guards: {
     isLegal: ({ context, event }) => event.type === 'COMMAND' && isLegal(context.kernel, event.command),
     isEndTurn: ({ event }) => event.type === 'COMMAND' && event.command.type === 'EndTurn',
+    windowOpen: ({ context }) => windowOpen(context.kernel),
     turnIsOver: ({ context }) => turnIsOver(context.kernel.state),
     resuming: ({ context }) => context.resume === true,
   },
@@ -53,12 +51,11 @@ export const turnMachine = setup({
       if (event.type === 'COMMAND') rejectCommand(context.kernel, event.command);
     },
     advanceAction: ({ context }) => advance(context.kernel),
-    // After a step: pause for the window it opened, finish the turn, or ask for the next command.
-    followAction: enqueueActions(({ context, enqueue, self }) => {
-      if (windowOpen(context.kernel)) enqueue.raise({ type: 'WINDOW_OPENED' });
-      else if (turnIsOver(context.kernel.state)) enqueue.raise({ type: 'TURN_OVER' });
-      else enqueue(() => promptCommand(context.kernel, (command) => self.send({ type: 'COMMAND', command })));
-    }),
+    // After a step: ask for the next command, unless a window opened or the turn is over (the eventless
+    // transitions of awaitingCommand take those).
+    followAction: ({ context, self }) => {
+      if (!windowOpen(context.kernel) && !turnIsOver(context.kernel.state)) promptCommand(context.kernel, (command) => self.send({ type: 'COMMAND', command }));
+    },
     endTurn: ({ context }) => endTurn(context.kernel),
     reportTurnDone: sendParent({ type: 'TURN_DONE' }),
   },
@@ -74,14 +71,16 @@ export const turnMachine = setup({
       on: { BEGIN_TURN: { target: 'awaitingCommand', actions: ['beginTurn', 'followAction'] } },
     },
     awaitingCommand: {
+      always: [
+        { guard: 'windowOpen', target: 'interrupted' },
+        { guard: 'turnIsOver', target: 'idle', actions: FINISH },
+      ],
       on: {
         COMMAND: [
           { guard: and(['isEndTurn', 'isLegal']), target: 'idle', actions: ['startAction', ...FINISH] },
           { guard: 'isLegal', actions: ['startAction', 'advanceAction', 'followAction'] },
           { actions: 'rejectCommand' },
         ],
-        WINDOW_OPENED: { target: 'interrupted' },
-        TURN_OVER: { target: 'idle', actions: FINISH },
       },
     },
     interrupted: {
