@@ -1,8 +1,8 @@
-// Round machine: walks the initiative order (INIT-1, INIT-3), one turn at a time, skipping who cannot act.
-// Speed (issue 6): handing the turn on is one targetless transition; only the end of the round changes state.
-import { assign, enqueueActions, sendParent, setup } from 'xstate';
+// Round machine: a round's life (INIT-1, INIT-3): it starts the walk down the initiative order, and tells
+// the combat when the order is exhausted. Speed (issue 6, DESIGN "one machine event per command"): the
+// turn machine hands the turn on itself (flow.handOnTurn), so a turn's end costs no message round trip.
+import { sendParent, sendTo, setup } from 'xstate';
 import type { Kernel } from '../src/engine/kernel.ts';
-import { nextTurn, skipTurn } from '../src/engine/flow.ts';
 import { turnMachine } from './turn.ts';
 
 export interface RoundInput {
@@ -11,16 +11,11 @@ export interface RoundInput {
   readonly resume?: boolean;
 }
 
-interface RoundContext extends RoundInput {
-  /** Where in the initiative order to look for the next turn. */
-  readonly next: number;
-}
-
-export type RoundEvent = { type: 'START_ROUND' } | { type: 'TURN_DONE' } | { type: 'ROUND_OVER' };
+export type RoundEvent = { type: 'START_ROUND' } | { type: 'ROUND_OVER' };
 
 export const roundMachine = setup({
   types: {
-    context: {} as RoundContext,
+    context: {} as RoundInput,
     input: {} as RoundInput,
     events: {} as RoundEvent,
   },
@@ -29,41 +24,23 @@ export const roundMachine = setup({
     resuming: ({ context }) => context.resume === true,
   },
   actions: {
-    restart: assign({ next: 0 }),
-    // INIT-3: skips who cannot act, then hands the turn to the next creature, or ends the round.
-    takeNextTurn: enqueueActions(({ context, enqueue }) => {
-      const { kernel } = context;
-      const pick = nextTurn(kernel.state, context.next);
-      for (const skip of pick.skipped) enqueue(() => skipTurn(kernel, skip.id, skip.reason));
-      if (pick.index === null) {
-        enqueue.raise({ type: 'ROUND_OVER' });
-        return;
-      }
-      enqueue.assign({ next: pick.index + 1 });
-      enqueue.sendTo('turn', { type: 'BEGIN_TURN', id: kernel.state.order[pick.index]! });
-    }),
+    beginWalk: sendTo('turn', { type: 'BEGIN_ROUND' }),
     reportRoundDone: sendParent({ type: 'ROUND_DONE' }),
   },
 }).createMachine({
   id: 'round',
-  context: ({ input }) => ({
-    ...input,
-    next: input.resume ? Math.max(0, input.kernel.state.order.indexOf(input.kernel.state.turn?.actor ?? '')) + 1 : 0,
-  }),
+  context: ({ input }) => input,
   invoke: { id: 'turn', src: 'turn', input: ({ context }) => ({ kernel: context.kernel, resume: context.resume === true }) },
   initial: 'start',
   states: {
     start: {
-      always: [{ guard: 'resuming', target: 'inTurn' }, { target: 'idle' }],
+      always: [{ guard: 'resuming', target: 'inRound' }, { target: 'idle' }],
     },
     idle: {
-      on: { START_ROUND: { target: 'inTurn', actions: ['restart', 'takeNextTurn'] } },
+      on: { START_ROUND: { target: 'inRound', actions: 'beginWalk' } },
     },
-    inTurn: {
-      on: {
-        TURN_DONE: { actions: 'takeNextTurn' },
-        ROUND_OVER: { target: 'idle', actions: 'reportRoundDone' },
-      },
+    inRound: {
+      on: { ROUND_OVER: { target: 'idle', actions: 'reportRoundDone' } },
     },
   },
 });

@@ -1,11 +1,11 @@
-// Turn machine: one creature's turn, its action budget (CORE-1), and pauses for opportunity windows.
-// Speed (issue 6): a command that leaves the turn going is one targetless transition; a window or the
-// end of the turn is taken by an eventless transition (no raised event, no extra microstep).
+// Turn machine: the turns of a round, one creature's at a time (INIT-3), each with its action budget
+// (CORE-1) and its pauses for opportunity windows.
+// Speed (issue 6): a command is one targetless transition; a window, or the end of a turn and the start
+// of the next, is taken by eventless transitions (no raised event, no message to the round).
 import { and, sendParent, setup, spawnChild, stopChild } from 'xstate';
 import type { Command } from '../src/model/commands.ts';
-import type { CreatureId } from '../src/model/ids.ts';
 import type { Kernel } from '../src/engine/kernel.ts';
-import { beginTurn, endTurn, turnIsOver } from '../src/engine/flow.ts';
+import { beginNextTurn, handOnTurn, turnIsOver } from '../src/engine/flow.ts';
 import { advance, isLegal, promptCommand, rejectCommand, startAction } from '../src/engine/progress.ts';
 import { opportunityMachine } from './opportunity.ts';
 
@@ -16,14 +16,11 @@ export interface TurnInput {
 }
 
 export type TurnEvent =
-  | { type: 'BEGIN_TURN'; id: CreatureId }
+  | { type: 'BEGIN_ROUND' }
   | { type: 'COMMAND'; command: Command }
   | { type: 'OPPORTUNITY_CLOSED' };
 
 const windowOpen = (kernel: Kernel): boolean => kernel.window !== null;
-
-/** Finishing a turn: the actions run on the transition back to idle (no separate transient state). */
-const FINISH = ['endTurn', 'reportTurnDone'] as const;
 
 export const turnMachine = setup({
   types: {
@@ -37,12 +34,13 @@ export const turnMachine = setup({
     isEndTurn: ({ event }) => event.type === 'COMMAND' && event.command.type === 'EndTurn',
     windowOpen: ({ context }) => windowOpen(context.kernel),
     turnIsOver: ({ context }) => turnIsOver(context.kernel.state),
+    // The last turn of the round has ended and no other began.
+    roundIsOver: ({ context }) => context.kernel.state.turn === null,
     resuming: ({ context }) => context.resume === true,
   },
   actions: {
-    beginTurn: ({ context, event }) => {
-      if (event.type === 'BEGIN_TURN') beginTurn(context.kernel, event.id);
-    },
+    beginFirstTurn: ({ context }) => beginNextTurn(context.kernel, 0),
+    handOnTurn: ({ context }) => handOnTurn(context.kernel),
     promptCommand: ({ context, self }) => promptCommand(context.kernel, (command) => self.send({ type: 'COMMAND', command })),
     startAction: ({ context, event }) => {
       if (event.type === 'COMMAND') startAction(context.kernel, event.command);
@@ -56,8 +54,7 @@ export const turnMachine = setup({
     followAction: ({ context, self }) => {
       if (!windowOpen(context.kernel) && !turnIsOver(context.kernel.state)) promptCommand(context.kernel, (command) => self.send({ type: 'COMMAND', command }));
     },
-    endTurn: ({ context }) => endTurn(context.kernel),
-    reportTurnDone: sendParent({ type: 'TURN_DONE' }),
+    reportRoundOver: sendParent({ type: 'ROUND_OVER' }),
   },
 }).createMachine({
   id: 'turn',
@@ -68,20 +65,24 @@ export const turnMachine = setup({
       always: [{ guard: 'resuming', target: 'awaitingCommand', actions: 'promptCommand' }, { target: 'idle' }],
     },
     idle: {
-      on: { BEGIN_TURN: { target: 'awaitingCommand', actions: ['beginTurn', 'followAction'] } },
+      on: { BEGIN_ROUND: { target: 'awaitingCommand', actions: ['beginFirstTurn', 'followAction'] } },
     },
     awaitingCommand: {
       always: [
         { guard: 'windowOpen', target: 'interrupted' },
-        { guard: 'turnIsOver', target: 'idle', actions: FINISH },
+        { guard: 'turnIsOver', target: 'handingOn', actions: 'handOnTurn' },
       ],
       on: {
         COMMAND: [
-          { guard: and(['isEndTurn', 'isLegal']), target: 'idle', actions: ['startAction', ...FINISH] },
+          { guard: and(['isEndTurn', 'isLegal']), target: 'handingOn', actions: ['startAction', 'handOnTurn'] },
           { guard: 'isLegal', actions: ['startAction', 'advanceAction', 'followAction'] },
           { actions: 'rejectCommand' },
         ],
       },
+    },
+    // The turn has ended and the next one begun, unless the round is over.
+    handingOn: {
+      always: [{ guard: 'roundIsOver', target: 'idle', actions: 'reportRoundOver' }, { target: 'awaitingCommand', actions: 'followAction' }],
     },
     interrupted: {
       // RES-1..3: the provoking action waits while its window resolves.

@@ -73,6 +73,21 @@ export function nextTurn(state: CombatState, from: number): { skipped: { id: Cre
   return { skipped, index: null };
 }
 
+/** INIT-3: ends the current turn and begins the next one in the order; none begins when the round is over. */
+export function handOnTurn(kernel: Kernel): void {
+  const turn = kernel.state.turn;
+  const from = turn ? kernel.state.order.indexOf(turn.actor) + 1 : 0;
+  endTurn(kernel);
+  beginNextTurn(kernel, from);
+}
+
+/** INIT-3: from `from` on in the order, skips who takes no turn and begins the turn of the first who does. */
+export function beginNextTurn(kernel: Kernel, from: number): void {
+  const pick = nextTurn(kernel.state, from);
+  for (const skip of pick.skipped) skipTurn(kernel, skip.id, skip.reason);
+  if (pick.index !== null) beginTurn(kernel, kernel.state.order[pick.index]!);
+}
+
 export function skipTurn(kernel: Kernel, id: CreatureId, reason: 'unaware' | 'cannot-act'): void {
   commit(kernel, [{ type: 'TurnSkipped', id, reason, rules: reason === 'unaware' ? ['SURP-2'] : ['INIT-3'] }]);
 }
