@@ -70,11 +70,13 @@ export const turnMachine = setup({
     awaitingCommand: {
       always: [
         { guard: 'windowOpen', target: 'interrupted' },
+        { guard: 'roundIsOver', target: 'idle', actions: 'reportRoundOver' },
         { guard: 'turnIsOver', target: 'handingOn', actions: 'handOnTurn' },
       ],
       on: {
         COMMAND: [
-          { guard: and(['isEndTurn', 'isLegal']), target: 'handingOn', actions: ['startAction', 'handOnTurn'] },
+          // Targetless: the eventless transitions above then see whether the round is over (speed, issue 6).
+          { guard: and(['isEndTurn', 'isLegal']), actions: ['startAction', 'handOnTurn', 'followAction'] },
           { guard: 'isLegal', actions: ['startAction', 'advanceAction', 'followAction'] },
           { actions: 'rejectCommand' },
         ],
