@@ -1,11 +1,11 @@
 // The bestiary: stat blocks in fixtures/creatures/<name>.json, pulled into encounters by `"use": "<name>"`.
 import { existsSync, readdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { fromRoot } from '../paths.ts';
 import { readJsonFile } from './json-file.ts';
 import { fail, inputError, ok, type InputResult } from './result.ts';
 
 /** fixtures/creatures of the project root (this file lives in src/io). */
-export const CREATURES_DIR = fileURLToPath(new URL('../../fixtures/creatures/', import.meta.url));
+export const CREATURES_DIR = `${fromRoot('fixtures', 'creatures')}/`;
 
 const NAME = /^[a-z0-9-]+$/;
 

@@ -2,7 +2,8 @@
 // starts without a TypeScript loader (and its extra loader thread). The bundle goes under node_modules/.cache,
 // where the packages it imports resolve; if it cannot be built there, the tsx shim (worker.mjs) is used.
 import { mkdirSync, rmSync } from 'node:fs';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
+import { fromRoot, urlFromRoot } from '../paths.ts';
 import { build } from 'esbuild';
 
 export interface WorkerModule {
@@ -12,11 +13,11 @@ export interface WorkerModule {
   readonly dispose: () => void;
 }
 
-const SHIM: WorkerModule = { url: new URL('./worker.mjs', import.meta.url).href, dispose: () => {} };
+const SHIM: WorkerModule = { url: urlFromRoot('src', 'sim', 'worker.mjs'), dispose: () => {} };
 
 export async function workerModule(): Promise<WorkerModule> {
-  const entry = fileURLToPath(new URL('./worker-entry.ts', import.meta.url));
-  const dir = fileURLToPath(new URL('../../node_modules/.cache/d20sim/', import.meta.url));
+  const entry = fromRoot('src', 'sim', 'worker-entry.ts');
+  const dir = `${fromRoot('node_modules', '.cache', 'd20sim')}/`;
   const outfile = `${dir}worker-${process.pid}-${Date.now().toString(36)}.mjs`;
   try {
     mkdirSync(dir, { recursive: true });

@@ -1,9 +1,10 @@
 // The replay viewer's page: one self-contained HTML file (inline style, data and script; no network at all).
 import { readFileSync } from 'node:fs';
+import { fromRoot } from '../paths.ts';
 import type { ViewData } from './data.ts';
 import { escapeHtml, pageHead, scriptJson } from '../html/page-head.ts';
 
-const asset = (name: string): string => readFileSync(new URL(`./assets/${name}`, import.meta.url), 'utf8');
+const asset = (name: string): string => readFileSync(fromRoot('src', 'view', 'assets', name), 'utf8');
 
 export { escapeHtml, scriptJson };
 

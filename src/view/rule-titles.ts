@@ -1,5 +1,6 @@
 // Short titles of the rule IDs, read from the project's docs/rules.md table (tooltips in the viewer; optional).
 import { readFileSync } from 'node:fs';
+import { fromRoot } from '../paths.ts';
 
 const ROW = /^\| ([A-Z]+-\d+) \| ([^|]+?) \|/;
 
@@ -16,7 +17,7 @@ export function parseRuleTitles(markdown: string): Map<string, string> {
 /** The titles shipped in docs/rules.md, or none when the file is not there. */
 export function ruleTitles(): Map<string, string> {
   try {
-    return parseRuleTitles(readFileSync(new URL('../../docs/rules.md', import.meta.url), 'utf8'));
+    return parseRuleTitles(readFileSync(fromRoot('docs', 'rules.md'), 'utf8'));
   } catch {
     return new Map();
   }

@@ -3,6 +3,7 @@
 // bundle is inlined with d3's), and a per-combatant table. Nothing is fetched: it works offline from file://.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { fromRoot } from '../../paths.ts';
 import { dirname, join } from 'node:path';
 import type { Report } from '../../cli/montecarlo-command.ts';
 import { escapeHtml, pageHead, scriptJson } from '../../html/page-head.ts';
@@ -12,7 +13,7 @@ import { escapeHtml, pageHead, scriptJson } from '../../html/page-head.ts';
 /** Side colours, in the order of the sorted side names (the chart and the tables use the same). */
 const PALETTE = ['#1c7ed6', '#e03131', '#2f9e44', '#f08c00', '#7048e8', '#0c8599', '#d6336c', '#5c940d'];
 
-const asset = (name: string): string => readFileSync(new URL(`./assets/${name}`, import.meta.url), 'utf8');
+const asset = (name: string): string => readFileSync(fromRoot('src', 'sim', 'report', 'assets', name), 'utf8');
 
 interface Libraries {
   readonly d3: string;
@@ -28,7 +29,7 @@ let libraries: Libraries | null = null;
  */
 export function chartLibraries(): Libraries {
   if (libraries) return libraries;
-  const require = createRequire(import.meta.url);
+  const require = createRequire(fromRoot('package.json'));
   const plotEntry = require.resolve('@observablehq/plot'); // .../plot/src/index.js
   const d3Entry = createRequire(plotEntry).resolve('d3'); // .../d3/dist/d3.mjs
   libraries = {
