@@ -17,10 +17,10 @@ import type { CombatEvent } from '../model/events.ts';
 import type { CreatureId, SideName } from '../model/ids.ts';
 import type { CombatState } from '../model/state.ts';
 import { canActNow, hpStateOf, statsOf } from '../engine/queries.ts';
-import { legalCommands, type LegalCommand } from '../engine/legal.ts';
 import { planCommand } from '../engine/plan.ts';
 import { botRandom, type CommandRequest, type Controller } from './controller.ts';
-import { observe, type Observation } from './observation.ts';
+import type { Observation } from './observation.ts';
+import { LazyCommandRequest, LazyOpportunityRequest } from './requests.ts';
 import { tacticianBot } from './tactician.ts';
 import { Memory, World } from './tactics/world.ts';
 
@@ -138,14 +138,7 @@ export function rollout(request: Pick<CommandRequest, 'state' | 'actor' | 'event
     dice: seededDice(seed),
     onOpportunity: (prompt, state) => {
       const side = statsOf(state, prompt.reactor).side;
-      let observation: Observation | null = null;
-      return botOf(side).chooseOpportunity({
-        ...prompt,
-        state,
-        get observation() {
-          return (observation ??= observe(state, eventsNow(), side));
-        },
-      });
+      return botOf(side).chooseOpportunity(new LazyOpportunityRequest(prompt, state, eventsNow, side));
     },
   });
   running = combat;
@@ -163,20 +156,7 @@ export function rollout(request: Pick<CommandRequest, 'state' | 'actor' | 'event
     const events = combat.events;
     const state = combat.state;
     const side = statsOf(state, prompt.actor).side;
-    const all = base.concat(events);
-    let legal: LegalCommand[] | null = null;
-    let observation: Observation | null = null;
-    const choice = botOf(side).chooseCommand({
-      actor: prompt.actor,
-      state,
-      events: all,
-      get observation() {
-        return (observation ??= observe(state, all, side));
-      },
-      get legal() {
-        return (legal ??= legalCommands(state));
-      },
-    });
+    const choice = botOf(side).chooseCommand(new LazyCommandRequest(prompt.actor, state, base.concat(events), side));
     if (!combat.send(choice).ok) combat.send({ type: 'EndTurn', actor: prompt.actor });
   }
   return combat.state;

@@ -13,6 +13,7 @@ import type { Encounter } from '../model/stats.ts';
 import type { LogCommandLine, LogDecisionLine, LogRejectedLine } from '../log/format.ts';
 import type { Controller } from '../bots/controller.ts';
 import { observe, type Observation } from '../bots/observation.ts';
+import { LazyCommandRequest, LazyOpportunityRequest } from '../bots/requests.ts';
 import { legalCommands, type LegalCommand } from '../engine/legal.ts';
 import { statsOf } from '../engine/queries.ts';
 import type { SideName } from '../model/ids.ts';
@@ -81,15 +82,7 @@ function startCombat(initial: CombatState, options: CombatOptions): Combat {
         const controller = controllers[side];
         if (!controller) return null;
         // Built lazily: bots that do not look at it (brute) should not pay for a pass over the log.
-        let observation: Observation | null = null;
-        const events = kernel.events;
-        return controller.chooseOpportunity({
-          ...prompt,
-          state,
-          get observation() {
-            return (observation ??= observe(state, events, side));
-          },
-        });
+        return controller.chooseOpportunity(new LazyOpportunityRequest(prompt, state, () => kernel.events, side));
       }
     : null;
   const onOpportunity = options.onOpportunity ?? fromControllers ?? alwaysTake;
@@ -118,19 +111,9 @@ function startCombat(initial: CombatState, options: CombatOptions): Combat {
     }
   };
   if (startResult.ok) guarded(answerOpportunities);
-  const combat: Combat = {
+  const combat: Combat = Object.assign(new LiveFields(kernel, () => fault), {
     initial,
-    get state() {
-      return kernel.state;
-    },
-    get events() {
-      return kernel.events;
-    },
-    get prompt(): Prompt {
-      if (fault) return { kind: 'ended', winner: null };
-      return kernel.prompt ?? { kind: 'ended', winner: kernel.state.winner };
-    },
-    send(command) {
+    send(command: Command): SendResult {
       if (fault) return { ok: false, rejection: fault };
       const submit = kernel.submitCommand;
       if (!submit) return { ok: false, rejection: notWaiting(kernel) };
@@ -144,7 +127,7 @@ function startCombat(initial: CombatState, options: CombatOptions): Combat {
       if (rejection) record({ kind: 'rejected', code: rejection.code, message: rejection.message });
       return rejection ? { ok: false, rejection } : { ok: true };
     },
-    decide(decision) {
+    decide(decision: OpportunityDecision): SendResult {
       if (fault) return { ok: false, rejection: fault };
       if (!kernel.submitDecision) return { ok: false, rejection: { code: 'no-opportunity', message: 'no opportunity is waiting for a decision' } };
       return guarded(() => {
@@ -152,36 +135,48 @@ function startCombat(initial: CombatState, options: CombatOptions): Combat {
         answerOpportunities();
       });
     },
-    legal: () => legalCommands(kernel.state),
-    observe: (side) => observe(kernel.state, kernel.events, side),
-    step() {
+    legal: (): LegalCommand[] => legalCommands(kernel.state),
+    observe: (side: SideName): Observation => observe(kernel.state, kernel.events, side),
+    step(): boolean {
       const prompt = combat.prompt;
       if (prompt.kind !== 'command' || !controllers) return false;
       const side = statsOf(kernel.state, prompt.actor).side;
       const controller = controllers[side];
       if (!controller) return false;
-      const state = kernel.state;
-      let legal: LegalCommand[] | null = null;
-      let observation: Observation | null = null;
-      const events = kernel.events;
-      const command = controller.chooseCommand({
-        actor: prompt.actor, state, events,
-        get observation() {
-          return (observation ??= observe(state, events, side));
-        },
-        get legal() {
-          return (legal ??= legalCommands(state));
-        },
-      });
+      const command = controller.chooseCommand(new LazyCommandRequest(prompt.actor, kernel.state, kernel.events, side));
       if (!combat.send(command).ok) combat.send({ type: 'EndTurn', actor: prompt.actor });
       return true;
     },
-    run(maxRounds = 100) {
+    run(maxRounds = 100): Prompt {
       while (combat.prompt.kind === 'command' && kernel.state.round <= maxRounds && combat.step());
       return combat.prompt;
     },
-  };
+  });
   return combat;
+}
+
+/**
+ * The fight's changing fields, read through getters on a prototype: an object literal with its own getters
+ * would keep every finished fight alive through minor GCs (src/bots/requests.ts says why).
+ */
+class LiveFields {
+  constructor(
+    private readonly kernel: Kernel,
+    private readonly fault: () => Rejection | null,
+  ) {}
+
+  get state(): CombatState {
+    return this.kernel.state;
+  }
+
+  get events(): readonly CombatEvent[] {
+    return this.kernel.events;
+  }
+
+  get prompt(): Prompt {
+    if (this.fault()) return { kind: 'ended', winner: null };
+    return this.kernel.prompt ?? { kind: 'ended', winner: this.kernel.state.winner };
+  }
 }
 
 function notWaiting(kernel: Kernel): Rejection {

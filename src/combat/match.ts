@@ -1,10 +1,9 @@
 // Fights driven by controllers, one per side: the built-in bots, or anything that implements Controller.
 import type { Controller } from '../bots/controller.ts';
-import { observe } from '../bots/observation.ts';
-import { legalCommands, type LegalCommand } from '../engine/legal.ts';
 import { statsOf } from '../engine/queries.ts';
 import type { SideName } from '../model/ids.ts';
 import type { Encounter } from '../model/stats.ts';
+import { LazyCommandRequest, LazyOpportunityRequest } from '../bots/requests.ts';
 import { createCombat, type Combat, type CombatOptions, type OpportunityController } from './combat.ts';
 
 export type Controllers = Readonly<Record<SideName, Controller>>;
@@ -12,10 +11,10 @@ export type Controllers = Readonly<Record<SideName, Controller>>;
 /** Answers each opportunity with the controller of the reactor's side (null: none, the prompt stays open). */
 export function opportunityAnswers(controllers: Controllers, events: () => Combat['events']): OpportunityController {
   return (prompt, state) => {
-    const controller = controllers[statsOf(state, prompt.reactor).side];
+    const side = statsOf(state, prompt.reactor).side;
+    const controller = controllers[side];
     if (!controller) return null;
-    const observation = observe(state, events(), statsOf(state, prompt.reactor).side);
-    return controller.chooseOpportunity({ ...prompt, observation, state });
+    return controller.chooseOpportunity(new LazyOpportunityRequest(prompt, state, events, side));
   };
 }
 
@@ -27,19 +26,7 @@ export function playOneCommand(combat: Combat, controllers: Controllers): boolea
   const side = statsOf(state, prompt.actor).side;
   const controller = controllers[side];
   if (!controller) return false;
-  let legal: LegalCommand[] | null = null;
-  const events = combat.events;
-  const request = {
-    actor: prompt.actor,
-    get observation() {
-      return observe(state, events, side);
-    },
-    get legal() {
-      return (legal ??= legalCommands(state));
-    },
-    state,
-    events: combat.events,
-  };
+  const request = new LazyCommandRequest(prompt.actor, state, combat.events, side);
   const result = combat.send(controller.chooseCommand(request));
   if (!result.ok) combat.send({ type: 'EndTurn', actor: prompt.actor });
   return true;
