@@ -1,5 +1,6 @@
 // Shortest paths on the grid with the 5/10 diagonal rule (CORE-5), for bots: Dijkstra over (square, diagonal
 // parity) with a bucket queue, flat arrays indexed by square, and the goal given as a precomputed mask.
+// Speed (issue 6): where the mover's space fits is marked once per search, and the grids are reused.
 import type { CreatureId, Square } from '../model/ids.ts';
 import type { CombatState } from '../model/state.ts';
 import { spaceOf } from '../rules/size.ts';
@@ -57,8 +58,48 @@ interface Search {
   /** Per node (square * 2 + diagonal parity): cheapest cost in feet, or -1. */
   readonly best: Int32Array;
   readonly from: Int32Array;
-  /** May the mover stop with its corner on this square? */
-  readonly stoppable: (sq: number) => boolean;
+  /** Per square: may the mover stop with its corner there (1)? */
+  readonly stop: Uint8Array;
+}
+
+/** Neighbour offsets, straight ones first (the order decides ties between equal paths). */
+const DX = [1, -1, 0, 0, 1, 1, -1, -1] as const;
+const DY = [0, 0, 1, -1, 1, -1, 1, -1] as const;
+
+/**
+ * Grids reused from one search to the next (speed, issue 6: typed arrays this size live outside V8's heap and
+ * are slow to allocate and free). A search's grids are read before the next search starts.
+ */
+const scratch = { cells: 0, best: new Int32Array(0), from: new Int32Array(0), pass: new Uint8Array(0), stop: new Uint8Array(0) };
+
+function scratchFor(cells: number): typeof scratch {
+  if (scratch.cells !== cells) {
+    scratch.cells = cells;
+    scratch.best = new Int32Array(cells * 2);
+    scratch.from = new Int32Array(cells * 2);
+    scratch.pass = new Uint8Array(cells);
+    scratch.stop = new Uint8Array(cells);
+  }
+  return scratch;
+}
+
+/** For each corner square: may the mover's n-by-n space pass there (pass), or end its move there (stop)? */
+function markSpaces(width: number, height: number, n: number, terrain: Uint8Array, occupied: Uint8Array, pass: Uint8Array, stop: Uint8Array): void {
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      let canPass = x + n <= width && y + n <= height;
+      let canStop = canPass;
+      for (let dy = 0; dy < n && canPass; dy++) {
+        for (let dx = 0; dx < n; dx++) {
+          const i = (y + dy) * width + x + dx;
+          if (terrain[i] === 2 || occupied[i] === 2) canPass = false;
+          if (occupied[i] === 1) canStop = false;
+        }
+      }
+      pass[y * width + x] = canPass ? 1 : 0;
+      stop[y * width + x] = canPass && canStop ? 1 : 0;
+    }
+  }
 }
 
 /**
@@ -68,45 +109,39 @@ interface Search {
 function explore(state: CombatState, mover: CreatureId, budget: number, goal: Uint8Array | null): { search: Search; found: number } {
   const { width, height } = state.map;
   const n = spaceOf(statsOf(state, mover).size);
-  const occupied = occupancyGrid(state, mover);
   const terrain = terrainGrid(state);
-  const cells = width * height;
-  const best = new Int32Array(cells * 2).fill(-1);
-  const from = new Int32Array(cells * 2).fill(-1);
+  const { best, from, pass, stop } = scratchFor(width * height);
+  best.fill(-1);
+  from.fill(-1);
+  markSpaces(width, height, n, terrain, occupancyGrid(state, mover), pass, stop);
   const start = creatureOf(state, mover).at;
   const startNode = (start[1] * width + start[0]) * 2;
   const buckets: number[][] = [[startNode]];
   best[startNode] = 0;
-  const fits = (x: number, y: number, stopping: boolean): boolean => {
-    if (x < 0 || y < 0 || x + n > width || y + n > height) return false;
-    for (let dx = 0; dx < n; dx++) {
-      for (let dy = 0; dy < n; dy++) {
-        const i = (y + dy) * width + x + dx;
-        if (terrain[i] === 2 || occupied[i] === 2 || (stopping && occupied[i] === 1)) return false;
-      }
-    }
-    return true;
-  };
-  const stoppable = (sq: number) => fits(sq % width, Math.floor(sq / width), true);
-  const search = { width, best, from, stoppable };
+  const search = { width, best, from, stop };
   for (let step = 0; step * 5 <= budget && step < buckets.length; step++) {
-    for (const node of buckets[step] ?? []) {
-      const cost = step * 5;
+    const bucket = buckets[step];
+    if (!bucket) continue;
+    const cost = step * 5;
+    for (let k = 0; k < bucket.length; k++) {
+      const node = bucket[k]!;
       if (best[node] !== cost) continue;
       const sq = node >> 1;
       const x = sq % width;
       const y = (sq - x) / width;
-      if (goal && goal[sq] === 1 && stoppable(sq)) return { search, found: node };
-      for (const [dx, dy] of STEPS) {
-        const nx = x + dx;
-        const ny = y + dy;
-        if (!fits(nx, ny, false)) continue;
-        const diagonal = dx !== 0 && dy !== 0;
-        const parity = node & 1;
-        const base = diagonal ? (parity === 1 ? 10 : 5) : 5;
-        const nextCost = cost + (terrain[ny * width + nx] === 1 ? base * 2 : base);
+      if (goal !== null && goal[sq] === 1 && stop[sq] === 1) return { search, found: node };
+      const parity = node & 1;
+      for (let d = 0; d < 8; d++) {
+        const nx = x + DX[d]!;
+        const ny = y + DY[d]!;
+        if (nx < 0 || ny < 0 || nx >= width || ny >= height) continue;
+        const nsq = ny * width + nx;
+        if (pass[nsq] !== 1) continue;
+        const diagonal = d >= 4;
+        const base = diagonal && parity === 1 ? 10 : 5;
+        const nextCost = cost + (terrain[nsq] === 1 ? base * 2 : base);
         if (nextCost > budget) continue;
-        const next = (ny * width + nx) * 2 + (diagonal ? 1 - parity : parity);
+        const next = nsq * 2 + (diagonal ? 1 - parity : parity);
         if (best[next] !== -1 && best[next]! <= nextCost) continue;
         best[next] = nextCost;
         from[next] = node;
@@ -132,7 +167,7 @@ export function reachableSquares(state: CombatState, mover: CreatureId, budget: 
     const a = search.best[sq * 2]!;
     const b = search.best[sq * 2 + 1]!;
     if (a <= 0 && b <= 0) continue; // unreached, or the start
-    if (!search.stoppable(sq)) continue;
+    if (search.stop[sq] !== 1) continue;
     const node = a > 0 && (b <= 0 || a <= b) ? sq * 2 : sq * 2 + 1;
     out.push({ path: unwind(search.from, node, search.width), cost: search.best[node]! });
   }
