@@ -73,28 +73,34 @@ export function nextTurn(state: CombatState, from: number): { skipped: { id: Cre
   return { skipped, index: null };
 }
 
-/** INIT-3: ends the current turn and begins the next one in the order; none begins when the round is over. */
+/**
+ * INIT-3: ends the current turn and begins the next one in the order; none begins when the round is over.
+ * Speed (issue 6): the end, the skips and the start are one commit; none of them changes what the next
+ * takes from the state (the turn that ended, who acts, flat-footedness), and each event still goes to the
+ * log in order.
+ */
 export function handOnTurn(kernel: Kernel): void {
   const turn = kernel.state.turn;
   const from = turn ? kernel.state.order.indexOf(turn.actor) + 1 : 0;
-  endTurn(kernel);
-  beginNextTurn(kernel, from);
+  beginNextTurn(kernel, from, endTurnEvents(kernel));
 }
 
 /** INIT-3: from `from` on in the order, skips who takes no turn and begins the turn of the first who does. */
-export function beginNextTurn(kernel: Kernel, from: number): void {
+export function beginNextTurn(kernel: Kernel, from: number, before: readonly CombatEvent[] = []): void {
   const pick = nextTurn(kernel.state, from);
-  for (const skip of pick.skipped) skipTurn(kernel, skip.id, skip.reason);
-  if (pick.index !== null) beginTurn(kernel, kernel.state.order[pick.index]!);
+  const events = [...before, ...pick.skipped.map((skip) => skipEvent(skip.id, skip.reason))];
+  const id = pick.index === null ? null : kernel.state.order[pick.index]!;
+  if (id !== null) events.push(...turnStartEvents(kernel.state, id));
+  commit(kernel, events);
+  if (id !== null && hpStateOf(kernel.state, id) === 'dying') bleed(kernel, id);
 }
 
-export function skipTurn(kernel: Kernel, id: CreatureId, reason: 'unaware' | 'cannot-act'): void {
-  commit(kernel, [{ type: 'TurnSkipped', id, reason, rules: reason === 'unaware' ? ['SURP-2'] : ['INIT-3'] }]);
-}
+const skipEvent = (id: CreatureId, reason: 'unaware' | 'cannot-act'): CombatEvent => ({
+  type: 'TurnSkipped', id, reason, rules: reason === 'unaware' ? ['SURP-2'] : ['INIT-3'],
+});
 
-/** Starts a turn: FF-1 ends flat-footedness, AOO-2 resets the count, CORE-4 bleeds the dying. */
-export function beginTurn(kernel: Kernel, id: CreatureId): void {
-  const { state } = kernel;
+/** Starts a turn: FF-1 ends flat-footedness, AOO-2 resets the count (CORE-4 bleeds the dying after). */
+function turnStartEvents(state: CombatState, id: CreatureId): CombatEvent[] {
   const surprise = state.phase === 'surprise';
   const c = creatureOf(state, id);
   const events: CombatEvent[] = [
@@ -102,8 +108,7 @@ export function beginTurn(kernel: Kernel, id: CreatureId): void {
   ];
   // FF-1: a surprise-round turn ends it, unless the rule option waits for the first regular turn.
   if (c.flatFooted && !(surprise && state.rules.flatFootedUntilFirstRegularTurn)) events.push({ type: 'FlatFootedEnded', id, rules: ['FF-1'] });
-  commit(kernel, events);
-  if (hpStateOf(kernel.state, id) === 'dying') bleed(kernel, id);
+  return events;
 }
 
 /** CORE-4: a dying creature rolls d% to stabilize, else loses 1 hp. */
@@ -115,12 +120,13 @@ function bleed(kernel: Kernel, id: CreatureId): void {
   commit(kernel, events);
 }
 
-export function endTurn(kernel: Kernel): void {
+/** CORE-1: the acting creature's turn ends; its events, to be committed with what follows. */
+function endTurnEvents(kernel: Kernel): CombatEvent[] {
   kernel.pending = null;
   kernel.prompt = null;
   kernel.submitCommand = null;
   const turn = kernel.state.turn;
-  if (turn) commit(kernel, [{ type: 'TurnEnded', id: turn.actor, rules: ['CORE-1'] }]);
+  return turn ? [{ type: 'TurnEnded', id: turn.actor, rules: ['CORE-1'] }] : [];
 }
 
 export const fightOver = (state: CombatState): boolean => state.phase === 'ended' || sidesStanding(state).length <= 1;
