@@ -89,10 +89,12 @@ function trim(state: CombatState, id: CreatureId, path: readonly Square[], budge
   const costs = prefixCosts(state, creatureOf(state, id).at, path);
   const occupied = occupancyGrid(state, id);
   const n = spaceOf(statsOf(state, id).size);
-  const free = (sq: Square) => {
-    for (let dx = 0; dx < n; dx++) for (let dy = 0; dy < n; dy++) if (occupied[(sq[1] + dy) * state.map.width + sq[0] + dx] !== 0) return false;
-    return true;
-  };
-  for (let k = path.length; k > 0; k--) if (costs[k - 1]! <= budget && free(path[k - 1]!)) return path.slice(0, k);
+  for (let k = path.length; k > 0; k--) if (costs[k - 1]! <= budget && spaceIsFree(occupied, state.map.width, n, path[k - 1]!)) return path.slice(0, k);
   return [];
+}
+
+/** Is nobody else on the n-by-n space whose corner is `sq`? */
+function spaceIsFree(occupied: Uint8Array, width: number, n: number, sq: Square): boolean {
+  for (let dx = 0; dx < n; dx++) for (let dy = 0; dy < n; dy++) if (occupied[(sq[1] + dy) * width + sq[0] + dx] !== 0) return false;
+  return true;
 }

@@ -36,21 +36,23 @@ export function isFlanking(state: CombatState, attacker: CreatureId, defender: C
   if (defStats.improvedUncannyDodge && statsOf(state, attacker).sneakAttackLevels < defStats.uncannyDodgeLevels + 4) return false;
   if (!threatensCreature(state, attacker, defender)) return false;
   // VAR-1: a flanker the defender disregards gets no +2 and gives no flank to its allies.
-  const ignored = (id: CreatureId) => state.rules.ignoreFlankers && creatureOf(state, defender).ignoring.includes(id);
-  if (ignored(attacker)) return false;
-  const place = (id: CreatureId) => ({ at: creatureOf(state, id).at, size: statsOf(state, id).size });
-  return state.listed.some(
-    (ally) =>
-      ally !== attacker &&
-      ally !== defender &&
-      !ignored(ally) &&
-      !areFoes(state, ally, attacker) &&
-      areFoes(state, ally, defender) &&
-      isFlankingLine(place(attacker), place(ally), place(defender)) && // the cheap geometry first
-      threatensCreature(state, ally, defender) &&
-      sees(state, defender, ally), // FLK-3: only flankers the defender can see
-  );
+  if (isIgnoredFlanker(state, defender, attacker)) return false;
+  const attackerPlace = placeOf(state, attacker);
+  const defenderPlace = placeOf(state, defender);
+  for (const ally of state.listed) {
+    if (ally === attacker || ally === defender || isIgnoredFlanker(state, defender, ally)) continue;
+    if (areFoes(state, ally, attacker) || !areFoes(state, ally, defender)) continue;
+    if (!isFlankingLine(attackerPlace, placeOf(state, ally), defenderPlace)) continue; // the cheap geometry first
+    if (threatensCreature(state, ally, defender) && sees(state, defender, ally)) return true; // FLK-3: only flankers the defender can see
+  }
+  return false;
 }
+
+// Module-level helpers, not closures: a closure made on every attack costs time and garbage (issue 6).
+const isIgnoredFlanker = (state: CombatState, defender: CreatureId, flanker: CreatureId): boolean =>
+  state.rules.ignoreFlankers && creatureOf(state, defender).ignoring.includes(flanker);
+
+const placeOf = (state: CombatState, id: CreatureId) => ({ at: creatureOf(state, id).at, size: statsOf(state, id).size });
 
 /** CORE-11: the miss chance of the defender's concealment against this attacker. */
 export function missChance(state: CombatState, attacker: CreatureId, defender: CreatureId): number {
