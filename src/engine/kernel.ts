@@ -37,11 +37,19 @@ export function createKernel(state: CombatState, dice: Dice): Kernel {
   return { state, events: [], dice, pending: null, window: null, prompt: null, rejection: null, submitCommand: null, submitDecision: null, listeners: [] };
 }
 
-/** Folds events into the live state and appends them to the log, in one produce. */
+/**
+ * Folds events into the live state and appends them to the log. Listeners see the state right after each
+ * event; with none (bulk runs), all the events are folded in one produce (speed, issue 6).
+ */
 export function commit(kernel: Kernel, events: readonly CombatEvent[]): void {
   if (events.length === 0) return;
-  kernel.state = evolveAll(kernel.state, events);
+  if (kernel.listeners.length === 0) {
+    kernel.state = evolveAll(kernel.state, events);
+    for (const event of events) kernel.events.push(event);
+    return;
+  }
   for (const event of events) {
+    kernel.state = evolveAll(kernel.state, [event]);
     kernel.events.push(event);
     for (const listen of kernel.listeners) listen(event, kernel.state);
   }

@@ -35,6 +35,11 @@ export interface PendingAction {
   tumbleChecks: number;
   /** A failed tumble through a foe's space ends the movement after its opportunity (AVOID-4). */
   stopAfterWindow: boolean;
+  /**
+   * CORE-1: the action's ActionStarted, until it goes to the log with the action's first events (one produce
+   * for both: speed, issue 6). It changes only the turn's action budget, which nothing reads before then.
+   */
+  started: CombatEvent | null;
 }
 
 // The guard's plan is reused by the action that follows it for the same command and state.
@@ -76,11 +81,19 @@ export function startAction(kernel: Kernel, command: Command): boolean {
   kernel.pending = {
     actor: command.actor, command, action: plan.action, steps: plan.steps, next: 0, stage: 0, mark: kernel.events.length, stopped: false,
     exempt: command.type === 'SpringAttack' ? [command.target] : [], tumbledAgainst: [], tumbleChecks: 0, stopAfterWindow: false,
+    started: command.type === 'EndTurn' ? null : { type: 'ActionStarted', id: command.actor, action: plan.action, cost: plan.cost, rules: ['CORE-1'] },
   };
-  if (command.type !== 'EndTurn') {
-    commit(kernel, [{ type: 'ActionStarted', id: command.actor, action: plan.action, cost: plan.cost, rules: ['CORE-1'] }]);
-  }
   return true;
+}
+
+/** Commits events of the pending action, behind its ActionStarted while that is not in the log yet. */
+function commitAction(kernel: Kernel, p: PendingAction, events: readonly CombatEvent[]): void {
+  if (p.started) {
+    commit(kernel, [p.started, ...events]);
+    p.started = null;
+    return;
+  }
+  commit(kernel, events);
 }
 
 /** Executes steps until a window opens (kernel.window set) or the action is over (kernel.pending cleared). */
@@ -94,28 +107,29 @@ export function advance(kernel: Kernel): void {
       if (window) {
         p.mark = kernel.events.length;
         kernel.window = window;
-        commit(kernel, window.reactors.map((reactor) => provoked(window, reactor)));
+        commitAction(kernel, p, window.reactors.map((reactor) => provoked(window, reactor)));
         return;
       }
       continue;
     }
     if (!canActNow(kernel.state, p.actor)) {
-      commit(kernel, foiled(kernel.state, p, step)); // RES-1
+      commitAction(kernel, p, foiled(kernel.state, p, step)); // RES-1
       p.stopped = true;
       break;
     }
     if (p.stopAfterWindow) {
       // AVOID-4, RES-4: the failed tumbler stops before the foe's space.
-      commit(kernel, [{ type: 'MovementStopped', id: p.actor, at: creatureOf(kernel.state, p.actor).at, reason: 'tumble-failed', rules: ['AVOID-4', 'RES-4'] }]);
+      commitAction(kernel, p, [{ type: 'MovementStopped', id: p.actor, at: creatureOf(kernel.state, p.actor).at, reason: 'tumble-failed', rules: ['AVOID-4', 'RES-4'] }]);
       p.stopped = true;
       break;
     }
     const { events, stop } = executeStep(kernel, p, step);
-    commit(kernel, events);
+    commitAction(kernel, p, events);
     p.stopped = stop;
     p.next += 1;
     p.stage = 0;
   }
+  commitAction(kernel, p, []);
   kernel.pending = null;
 }
 
@@ -237,7 +251,7 @@ function tumbleChecks(kernel: Kernel, p: PendingAction, step: Extract<Step, { ki
   const check = (past: CreatureId, dc: number, through: boolean): boolean => {
     const d20 = dice.roll(20, 'check', p.actor);
     const success = d20 + bonus >= dc;
-    commit(kernel, [{ type: 'TumbleChecked', id: p.actor, past, through, d20, bonus, total: d20 + bonus, dc, success, rules: [through ? 'AVOID-4' : 'AVOID-3'] }]);
+    commitAction(kernel, p, [{ type: 'TumbleChecked', id: p.actor, past, through, d20, bonus, total: d20 + bonus, dc, success, rules: [through ? 'AVOID-4' : 'AVOID-3'] }]);
     return success;
   };
   if (step.into && !p.exempt.includes(step.into)) {
