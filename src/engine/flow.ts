@@ -5,7 +5,7 @@ import type { CombatState } from '../model/state.ts';
 import { stabilizes } from '../rules/hp.ts';
 import { compareInitiative, tiedGroups, type InitiativeEntry } from '../rules/initiative.ts';
 import { commit, type Kernel } from './kernel.ts';
-import { canActNow, creatureOf, hpStateOf, sidesStanding, statsOf } from './queries.ts';
+import { canActNow, creatureOf, fightIsOver, hpStateOf, sidesStanding, statsOf } from './queries.ts';
 
 /** INIT-1, INIT-2: roll (or take the scripted order) and set the order. */
 export function rollInitiative(kernel: Kernel, fixed: readonly CreatureId[] | null): void {
@@ -129,7 +129,7 @@ function endTurnEvents(kernel: Kernel): CombatEvent[] {
   return turn ? [{ type: 'TurnEnded', id: turn.actor, rules: ['CORE-1'] }] : [];
 }
 
-export const fightOver = (state: CombatState): boolean => state.phase === 'ended' || sidesStanding(state).length <= 1;
+export const fightOver = (state: CombatState): boolean => state.phase === 'ended' || fightIsOver(state);
 
 /** CORE-12: the fight ends when at most one side can still act. */
 export function endCombat(kernel: Kernel): void {

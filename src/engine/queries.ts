@@ -55,7 +55,17 @@ export function sidesStanding(state: CombatState): string[] {
   return sides;
 }
 
-export const fightIsOver = (state: CombatState): boolean => sidesStanding(state).length <= 1;
+/** CORE-12: at most one side can still act. Asked after every command: no list is built (issue 6). */
+export function fightIsOver(state: CombatState): boolean {
+  let standing: string | null = null;
+  for (const id of state.listed) {
+    if (!canActNow(state, id)) continue;
+    const side = statsOf(state, id).side;
+    if (standing === null) standing = side;
+    else if (side !== standing) return false;
+  }
+  return true;
+}
 
 /** The default melee attack: the first melee or natural entry (SPEC). */
 export function defaultMelee(stats: StatBlock): AttackProfile | null {
