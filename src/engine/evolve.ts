@@ -19,10 +19,28 @@ const freshTurn = (actor: string, surprise: boolean, disabled: boolean): TurnSta
   return { actor, surprise, limited, standardLeft: true, moveLeft: !limited, moved: false, stepped: false, movementOpportunities: [], over: false };
 };
 
+/**
+ * A field's current value, read without drafting it: immer's descriptor trap hands back the raw value (or the
+ * draft an earlier write made). A plain read would copy the parent and wrap the value in a proxy, which is
+ * most of a handler's cost when it only checks (speed, issue 6).
+ */
+function peek<T extends object, K extends keyof T>(draft: T, key: K): T[K] {
+  return Reflect.getOwnPropertyDescriptor(draft, key)?.value as T[K];
+}
+
+/** The creature as it stands now in the produce, for reading only. */
+const currentCreature = (draft: Draft<CombatState>, id: string): CreatureState => {
+  const found = peek(peek(draft as CombatState, 'creatures'), id);
+  if (!found) throw new Error(`event names an unknown creature ${JSON.stringify(id)}`);
+  return found;
+};
+
 /** Once the acting creature can no longer act, its turn is over (RES-1). */
 const closeTurnIfDropped = (draft: Draft<CombatState>, id: string, base: CombatState): void => {
-  const turn = draft.turn;
-  if (turn?.actor === id && !canCreatureAct(draft.creatures[id] as CreatureState, statsOf(base, id))) turn.over = true;
+  if (peek(draft as CombatState, 'turn')?.actor !== id) return;
+  const c = currentCreature(draft, id);
+  const now = { hp: peek(c, 'hp'), stable: peek(c, 'stable'), nonlethal: peek(c, 'nonlethal'), conditions: peek(c, 'conditions') };
+  if (!canCreatureAct(now, statsOf(base, id))) draft.turn!.over = true;
 };
 
 const HANDLERS: Handlers = {
@@ -42,10 +60,14 @@ const HANDLERS: Handlers = {
     d.round = e.round;
   },
   TurnBegan: (d, e) => {
-    const c = creature(d, e.id);
-    c.aooUsed = 0; // AOO-2: the count resets at the start of its own turn
-    if (c.effects.length > 0) c.effects = []; // CORE-7, CORE-8: effects last until its next turn
-    c.powerAttack = 0; // AOO-6: chosen anew each turn
+    const now = currentCreature(d, e.id);
+    // Drafted only when something resets: most turns begin with nothing to reset (speed, issue 6).
+    if (now.aooUsed !== 0 || now.effects.length > 0 || now.powerAttack !== 0) {
+      const c = creature(d, e.id);
+      c.aooUsed = 0; // AOO-2: the count resets at the start of its own turn
+      if (c.effects.length > 0) c.effects = []; // CORE-7, CORE-8: effects last until its next turn
+      c.powerAttack = 0; // AOO-6: chosen anew each turn
+    }
     d.turn = castDraft(freshTurn(e.id, e.surprise, e.limited));
   },
   TurnSkipped: () => {},
@@ -96,8 +118,9 @@ const HANDLERS: Handlers = {
   },
   AttackRolled: (d, e) => {
     // SNK-7: invisibility (not greater) ends when its subject attacks.
+    if (!currentCreature(d, e.attacker).conditions.includes('invisible')) return;
     const attacker = creature(d, e.attacker);
-    if (attacker.conditions.includes('invisible')) attacker.conditions = attacker.conditions.filter((c) => c !== 'invisible');
+    attacker.conditions = attacker.conditions.filter((c) => c !== 'invisible');
   },
   DamageDealt: (d, e, base) => {
     const c = creature(d, e.target);

@@ -34,7 +34,7 @@ export function canActNow(state: CombatState, id: CreatureId): boolean {
 }
 
 /** canActNow for a creature and its stat block (evolve calls it on a draft, with the static stats). */
-export function canCreatureAct(c: CreatureState, stats: StatBlock): boolean {
+export function canCreatureAct(c: Pick<CreatureState, 'hp' | 'stable' | 'nonlethal' | 'conditions'>, stats: StatBlock): boolean {
   // Nonlethal damage beyond current hit points knocks a creature out.
   if (!HP_STATE_CAN_ACT[hpState(c.hp, c.stable, stats.creatureType)] || c.nonlethal > c.hp) return false;
   const conditions = c.conditions;
