@@ -61,6 +61,7 @@ export const combatMachine = setup({
       states: { beginning: { entry: ['beginSurpriseRound', 'startRound'] }, resumed: {} },
       on: { ROUND_DONE: [{ guard: 'fightOver', target: 'ended' }, { target: 'rounds' }] },
     },
+    // The regular rounds: the round machine begins each one after the first, and reports only the end.
     rounds: {
       initial: 'beginning',
       states: { beginning: { entry: ['beginNextRound', 'startRound'] }, resumed: {} },

@@ -1,8 +1,10 @@
-// Round machine: a round's life (INIT-1, INIT-3): it starts the walk down the initiative order, and tells
-// the combat when the order is exhausted. Speed (issue 6, DESIGN "one machine event per command"): the
-// turn machine hands the turn on itself (flow.handOnTurn), so a turn's end costs no message round trip.
+// Round machine: the rounds (INIT-1, INIT-3). It starts a round's walk down the initiative order, and when the
+// order is exhausted begins the next round itself while the fight goes on; the combat hears only that the
+// surprise round or the fight is over. Speed (issue 6, DESIGN "one machine event per command"): the turn
+// machine hands the turn on itself (flow.handOnTurn), and a new round costs two messages, not four.
 import { sendParent, sendTo, setup } from 'xstate';
 import type { Kernel } from '../src/engine/kernel.ts';
+import { beginNextRound, fightOver } from '../src/engine/flow.ts';
 import { turnMachine } from './turn.ts';
 
 export interface RoundInput {
@@ -22,8 +24,12 @@ export const roundMachine = setup({
   actors: { turn: turnMachine },
   guards: {
     resuming: ({ context }) => context.resume === true,
+    fightOver: ({ context }) => fightOver(context.kernel.state),
+    // SURP-1: the combat machine leaves the surprise round itself.
+    inSurpriseRound: ({ context }) => context.kernel.state.phase === 'surprise',
   },
   actions: {
+    beginNextRound: ({ context }) => beginNextRound(context.kernel),
     beginWalk: sendTo('turn', { type: 'BEGIN_ROUND' }),
     reportRoundDone: sendParent({ type: 'ROUND_DONE' }),
   },
@@ -40,7 +46,14 @@ export const roundMachine = setup({
       on: { START_ROUND: { target: 'inRound', actions: 'beginWalk' } },
     },
     inRound: {
-      on: { ROUND_OVER: { target: 'idle', actions: 'reportRoundDone' } },
+      on: {
+        ROUND_OVER: [
+          { guard: 'fightOver', target: 'idle', actions: 'reportRoundDone' },
+          { guard: 'inSurpriseRound', target: 'idle', actions: 'reportRoundDone' },
+          // INIT-1: the next round, in the same order.
+          { actions: ['beginNextRound', 'beginWalk'] },
+        ],
+      },
     },
   },
 });

@@ -96,7 +96,7 @@ const HANDLERS: Handlers = {
   },
   Moved: (d, e) => {
     creature(d, e.id).at = castDraft(e.to);
-    if (d.turn && e.mode !== 'five-foot-step') d.turn.moved = true;
+    if (e.mode !== 'five-foot-step' && peek(d as CombatState, 'turn')?.moved === false) d.turn!.moved = true;
   },
   MovementStopped: () => {},
   OpportunityProvoked: (d, e) => {

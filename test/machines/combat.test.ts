@@ -136,3 +136,32 @@ describe('resuming from a state (search, what-ifs)', () => {
     expect(resumed.state).toEqual(original.state);
   });
 });
+
+describe('INIT-1 rounds through the round machine', () => {
+  it('begins each regular round itself: the combat machine hears only the end of the surprise round and of the fight', () => {
+    const kernel = createKernel(initialState(encounter([orc({ aware: true, hp: 1 }), fighter({ aware: false })])), scriptedDice({ 20: [15], 8: [5] }));
+    const heard: string[] = [];
+    const actor = createActor(combatMachine, {
+      input: { kernel, order: ['orc', 'fighter'] },
+      inspect: (e) => {
+        if (e.type === '@xstate.event' && e.event.type === 'ROUND_DONE') heard.push(`round ${kernel.state.round}`);
+      },
+    }).start();
+    const send = (command: Command) => kernel.submitCommand?.(command);
+    send({ type: 'EndTurn', actor: 'orc' }); // the surprise round ends
+    expect(heard).toEqual(['round 0']);
+    for (let round = 1; round <= 3; round++) {
+      expect(kernel.state.round).toBe(round);
+      send({ type: 'EndTurn', actor: 'orc' });
+      send({ type: 'EndTurn', actor: 'fighter' });
+    }
+    expect(kernel.state.round).toBe(4);
+    expect(kernel.events.filter((e) => e.type === 'RoundBegan').map((e) => (e.type === 'RoundBegan' ? e.round : 0))).toEqual([1, 2, 3, 4]);
+    expect(actor.getSnapshot().matches('rounds')).toBe(true);
+    expect(heard).toEqual(['round 0']);
+    send({ type: 'EndTurn', actor: 'orc' });
+    send({ type: 'Attack', actor: 'fighter', target: 'orc', with: null, powerAttack: 0 }); // CORE-12
+    expect(heard).toEqual(['round 0', 'round 4']);
+    expect(actor.getSnapshot().status).toBe('done');
+  });
+});
