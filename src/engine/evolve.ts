@@ -35,11 +35,10 @@ const currentCreature = (draft: Draft<CombatState>, id: string): CreatureState =
   return found;
 };
 
-/** Once the acting creature can no longer act, its turn is over (RES-1). */
-const closeTurnIfDropped = (draft: Draft<CombatState>, id: string, base: CombatState): void => {
+/** Once the acting creature (drafted by the caller) can no longer act, its turn is over (RES-1). */
+const closeTurnIfDropped = (draft: Draft<CombatState>, c: Draft<CreatureState>, id: string, base: CombatState): void => {
   if (peek(draft as CombatState, 'turn')?.actor !== id) return;
-  const c = currentCreature(draft, id);
-  const now = { hp: peek(c, 'hp'), stable: peek(c, 'stable'), nonlethal: peek(c, 'nonlethal'), conditions: peek(c, 'conditions') };
+  const now = { hp: c.hp, stable: c.stable, nonlethal: c.nonlethal, conditions: peek(c as CreatureState, 'conditions') };
   if (!canCreatureAct(now, statsOf(base, id))) draft.turn!.over = true;
 };
 
@@ -126,12 +125,12 @@ const HANDLERS: Handlers = {
     const c = creature(d, e.target);
     if (e.nonlethal) {
       c.nonlethal += e.amount;
-      closeTurnIfDropped(d, e.target, base);
+      closeTurnIfDropped(d, c, e.target, base);
       return;
     }
     c.hp -= e.amount;
     if (c.hp < 0 && e.cause !== 'bleeding') c.stable = false;
-    closeTurnIfDropped(d, e.target, base);
+    closeTurnIfDropped(d, c, e.target, base);
   },
   HealingReceived: (d, e, base) => {
     const c = creature(d, e.target);

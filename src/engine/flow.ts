@@ -75,9 +75,9 @@ export function nextTurn(state: CombatState, from: number): { skipped: { id: Cre
 
 /**
  * INIT-3: ends the current turn and begins the next one in the order; none begins when the round is over.
- * Speed (issue 6): the end, the skips and the start are one commit; none of them changes what the next
- * takes from the state (the turn that ended, who acts, flat-footedness), and each event still goes to the
- * log in order.
+ * Speed (issue 6): the end, the skips, the start and a dying creature's bleeding are one commit; none of
+ * them changes what the next takes from the state (who acts, flat-footedness, hit points before the
+ * bleeding), and each event still goes to the log in order.
  */
 export function handOnTurn(kernel: Kernel): void {
   const turn = kernel.state.turn;
@@ -90,9 +90,12 @@ export function beginNextTurn(kernel: Kernel, from: number, before: readonly Com
   const pick = nextTurn(kernel.state, from);
   const events = [...before, ...pick.skipped.map((skip) => skipEvent(skip.id, skip.reason))];
   const id = pick.index === null ? null : kernel.state.order[pick.index]!;
-  if (id !== null) events.push(...turnStartEvents(kernel.state, id));
+  if (id !== null) {
+    events.push(...turnStartEvents(kernel.state, id));
+    // CORE-4: the dying bleed as their turn begins (none of the events above changes hit points).
+    if (hpStateOf(kernel.state, id) === 'dying') events.push(...bleedEvents(kernel, id));
+  }
   commit(kernel, events);
-  if (id !== null && hpStateOf(kernel.state, id) === 'dying') bleed(kernel, id);
 }
 
 const skipEvent = (id: CreatureId, reason: 'unaware' | 'cannot-act'): CombatEvent => ({
@@ -112,12 +115,12 @@ function turnStartEvents(state: CombatState, id: CreatureId): CombatEvent[] {
 }
 
 /** CORE-4: a dying creature rolls d% to stabilize, else loses 1 hp. */
-function bleed(kernel: Kernel, id: CreatureId): void {
+function bleedEvents(kernel: Kernel, id: CreatureId): CombatEvent[] {
   const d100 = kernel.dice.roll(100, 'stabilize', id);
   const stable = stabilizes(d100);
   const events: CombatEvent[] = [{ type: 'StabilizationRolled', id, d100, stable, rules: ['CORE-4'] }];
   if (!stable) events.push({ type: 'DamageDealt', source: null, target: id, cause: 'bleeding', dice: [], dieSize: 0, sneakDice: [], amount: 1, rules: ['CORE-4'] });
-  commit(kernel, events);
+  return events;
 }
 
 /** CORE-1: the acting creature's turn ends; its events, to be committed with what follows. */
