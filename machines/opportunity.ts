@@ -1,7 +1,7 @@
 // Attack-of-opportunity machine: spawned when an event provokes. Asks each reactor in initiative order
 // (AOO-4, RES-5). A declared trip or disarm that provokes opens a nested window (a frame on the stack)
 // whose answers resolve first (RES-6: last first); then the declared attack resolves unless foiled.
-import { and, assign, not, sendParent, setup } from 'xstate';
+import { assign, sendParent, setup } from 'xstate';
 import type { OpportunityDecision } from '../src/model/commands.ts';
 import type { Kernel } from '../src/engine/kernel.ts';
 import type { OpportunityWindow } from '../src/engine/opportunity.ts';
@@ -35,6 +35,10 @@ export type OpportunityEvent = { type: 'DECIDE'; decision: OpportunityDecision }
 const top = (context: OpportunityContext): Frame => context.frames[context.frames.length - 1]!;
 const reactorOf = (frame: Frame): string => frame.window.reactors[frame.index] ?? '';
 const withTop = (context: OpportunityContext, change: Partial<Frame>): Frame[] => [...context.frames.slice(0, -1), { ...top(context), ...change }];
+const frameDone = (context: OpportunityContext): boolean => {
+  const frame = top(context);
+  return frame.index >= frame.window.reactors.length || provokerDown(context.kernel, frame.window);
+};
 
 /** Resolving the declared attack, then on to the next reactor: run on the transition (no transient state). */
 const RESOLVE = ['resolve', 'nextReactor'] as const;
@@ -46,14 +50,14 @@ export const opportunityMachine = setup({
     events: {} as OpportunityEvent,
   },
   guards: {
-    noReactorLeft: ({ context }) => top(context).index >= top(context).window.reactors.length,
-    provokerDown: ({ context }) => provokerDown(context.kernel, top(context).window),
+    // A frame is done when no reactor is left to ask or its provoker is down (RES-1).
+    rootFrameDone: ({ context }) => context.frames.length === 1 && frameDone(context),
+    answerFrameDone: ({ context }) => context.frames.length > 1 && frameDone(context),
     nothingDeclared: ({ context }) => top(context).declared === null,
     provokesBack: ({ context }) => {
       const frame = top(context);
       return frame.declared !== null && counterWindow(context.kernel, frame.window, frame.declared) !== null;
     },
-    isRootFrame: ({ context }) => context.frames.length === 1,
   },
   actions: {
     promptReactor: ({ context, self }) => {
@@ -104,11 +108,10 @@ export const opportunityMachine = setup({
   initial: 'next',
   states: {
     next: {
+      // One guard per outcome, not composed ones: this runs a few times in every window (speed, issue 6).
       always: [
-        { guard: and(['isRootFrame', 'noReactorLeft']), target: 'closed' },
-        { guard: and(['isRootFrame', 'provokerDown']), target: 'closed' },
-        { guard: and([not('isRootFrame'), 'noReactorLeft']), target: 'next', actions: ['closeAnswer', ...RESOLVE] },
-        { guard: and([not('isRootFrame'), 'provokerDown']), target: 'next', actions: ['closeAnswer', ...RESOLVE] },
+        { guard: 'rootFrameDone', target: 'closed' },
+        { guard: 'answerFrameDone', target: 'next', actions: ['closeAnswer', ...RESOLVE] },
         { target: 'asking' },
       ],
     },

@@ -2,7 +2,7 @@
 // (CORE-1) and its pauses for opportunity windows.
 // Speed (issue 6): a command is one targetless transition; a window, or the end of a turn and the start
 // of the next, is taken by eventless transitions (no raised event, no message to the round).
-import { and, sendParent, setup, spawnChild, stopChild } from 'xstate';
+import { sendParent, setup, spawnChild, stopChild } from 'xstate';
 import type { Command } from '../src/model/commands.ts';
 import type { Kernel } from '../src/engine/kernel.ts';
 import { beginNextTurn, handOnTurn, turnIsOver } from '../src/engine/flow.ts';
@@ -31,7 +31,7 @@ export const turnMachine = setup({
   actors: { opportunity: opportunityMachine },
   guards: {
     isLegal: ({ context, event }) => event.type === 'COMMAND' && isLegal(context.kernel, event.command),
-    isEndTurn: ({ event }) => event.type === 'COMMAND' && event.command.type === 'EndTurn',
+    isLegalEndTurn: ({ context, event }) => event.type === 'COMMAND' && event.command.type === 'EndTurn' && isLegal(context.kernel, event.command),
     windowOpen: ({ context }) => windowOpen(context.kernel),
     turnIsOver: ({ context }) => turnIsOver(context.kernel.state),
     // The last turn of the round has ended and no other began.
@@ -76,7 +76,7 @@ export const turnMachine = setup({
       on: {
         COMMAND: [
           // Targetless: the eventless transitions above then see whether the round is over (speed, issue 6).
-          { guard: and(['isEndTurn', 'isLegal']), actions: ['startAction', 'handOnTurn', 'followAction'] },
+          { guard: 'isLegalEndTurn', actions: ['startAction', 'handOnTurn', 'followAction'] },
           { guard: 'isLegal', actions: ['startAction', 'advanceAction', 'followAction'] },
           { actions: 'rejectCommand' },
         ],
