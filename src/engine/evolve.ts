@@ -1,5 +1,5 @@
 // evolve: folds events into state with immer. Replay is a fold; it never decides and never rolls.
-import { castDraft, produce, setAutoFreeze, type Draft } from 'immer';
+import { castDraft, isDraft, produce, setAutoFreeze, type Draft } from 'immer';
 import type { CombatEvent, EventOf } from '../model/events.ts';
 import type { CombatState, CreatureState, TurnState } from '../model/state.ts';
 import { canCreatureAct, statsOf } from './queries.ts';
@@ -21,11 +21,11 @@ const freshTurn = (actor: string, surprise: boolean, disabled: boolean): TurnSta
 
 /**
  * A field's current value, read without drafting it: immer's descriptor trap hands back the raw value (or the
- * draft an earlier write made). A plain read would copy the parent and wrap the value in a proxy, which is
+ * draft an earlier write made); an object not drafted yet is read directly. A plain read would copy the parent and wrap the value in a proxy, which is
  * most of a handler's cost when it only checks (speed, issue 6).
  */
 function peek<T extends object, K extends keyof T>(draft: T, key: K): T[K] {
-  return Reflect.getOwnPropertyDescriptor(draft, key)?.value as T[K];
+  return isDraft(draft) ? (Reflect.getOwnPropertyDescriptor(draft, key)?.value as T[K]) : draft[key];
 }
 
 /** The creature as it stands now in the produce, for reading only. */
