@@ -40,8 +40,6 @@ const frameDone = (context: OpportunityContext): boolean => {
   return frame.index >= frame.window.reactors.length || provokerDown(context.kernel, frame.window);
 };
 
-/** Resolving the declared attack, then on to the next reactor: run on the transition (no transient state). */
-const RESOLVE = ['resolve', 'nextReactor'] as const;
 
 export const opportunityMachine = setup({
   types: {
@@ -86,11 +84,13 @@ export const opportunityMachine = setup({
         return [...rest.slice(0, -1), { ...parent, answerEnded: answer.chainEnded }];
       },
     }),
-    resolve: assign({
+    // Resolves the declared attack, then on to the next reactor: on the transition (no transient state), and one
+    // context update for both (each assign copies the snapshot: speed, issue 6).
+    resolveAndMoveOn: assign({
       frames: ({ context }) => {
         const frame = top(context);
         const foiled = frame.declared !== null && resolveDeclared(context.kernel, frame.window, frame.declared, frame.answerEnded);
-        return withTop(context, { chainEnded: frame.chainEnded || foiled });
+        return withTop(context, { chainEnded: frame.chainEnded || foiled, index: frame.index + 1, declared: null, answerEnded: false });
       },
     }),
     nextReactor: assign({
@@ -111,7 +111,7 @@ export const opportunityMachine = setup({
       // One guard per outcome, not composed ones: this runs a few times in every window (speed, issue 6).
       always: [
         { guard: 'rootFrameDone', target: 'closed' },
-        { guard: 'answerFrameDone', target: 'next', actions: ['closeAnswer', ...RESOLVE] },
+        { guard: 'answerFrameDone', target: 'next', actions: ['closeAnswer', 'resolveAndMoveOn'] },
         { target: 'asking' },
       ],
     },
@@ -123,7 +123,7 @@ export const opportunityMachine = setup({
       always: [
         { guard: 'nothingDeclared', target: 'next', actions: 'nextReactor' },
         { guard: 'provokesBack', target: 'next', actions: 'openAnswer' },
-        { target: 'next', actions: RESOLVE },
+        { target: 'next', actions: 'resolveAndMoveOn' },
       ],
     },
     // Not final: the turn machine stops this actor when it hears the window closed.
