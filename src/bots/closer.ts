@@ -51,8 +51,10 @@ export function attackSpots(state: CombatState, id: CreatureId, attack: AttackPr
 export function closerCommand(state: CombatState, id: CreatureId): Command {
   const turn = state.turn;
   const end: Command = { type: 'EndTurn', actor: id };
+  // With neither a standard nor a move action left, every branch below ends the turn: skip the search.
+  if (!turn || (!turn.standardLeft && !turn.moveLeft)) return end;
   const foe = nearestFoe(state, id);
-  if (!turn || !foe) return end;
+  if (!foe) return end;
   const stats = statsOf(state, id);
   const melee = defaultMelee(stats);
   if (turn.standardLeft) {
